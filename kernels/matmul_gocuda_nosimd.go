@@ -199,81 +199,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:167*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
-						var col int = gc_bx*MatMulTile + tx
-						/*line matmul.go:167*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-							break
-						}
-						/*line matmul.go:167*/ var gc_t3 int = p + tx
-						/*line matmul.go:167*/ var gc_t4 int = p + ty
-						/*line matmul.go:167*/ var gc_row2 int = row
-						/*line matmul.go:167*/ var gc_col2 int = col
-						var gc_ac2 int = gc_t3
-						var gc_br2 int = gc_t4
-						var gc_av2 lanes.Float32x8
-						var gc_bv2 lanes.Float32x8
-						/*line matmul.go:167*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
-							var gc_ld5 lanes.Float32x8
-							/*line matmul.go:167*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-								/*line matmul.go:167*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-							} else {
-								break gc_steps2
-							}
-							gc_av2 = gc_ld5
-						} else {
-							gc_b4 := gc_none2
-							/*line matmul.go:167*/ if gc_row2 < m {
-								gc_b4 = gc_all2
-							}
-							/*line matmul.go:167*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-							if gc_if3.ToBits() != 0 {
-								var gc_ld6 lanes.Float32x8
-								/*line matmul.go:167*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-									/*line matmul.go:167*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-								} else {
-									break gc_steps2
-								}
-								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
-							}
-						}
-						/*line matmul.go:167*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
-							var gc_ld7 lanes.Float32x8
-							/*line matmul.go:167*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-								/*line matmul.go:167*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-							} else {
-								break gc_steps2
-							}
-							gc_bv2 = gc_ld7
-						} else {
-							gc_b5 := gc_none2
-							/*line matmul.go:167*/ if gc_br2 < k {
-								gc_b5 = gc_all2
-							}
-							/*line matmul.go:167*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-							if gc_if4.ToBits() != 0 {
-								var gc_ld8 lanes.Float32x8
-								/*line matmul.go:167*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-									/*line matmul.go:167*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-								} else {
-									break gc_steps2
-								}
-								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
-							}
-						}
-						/*line matmul.go:167*/ gc_av2.StoreSlice(as[ty][tx:])
-						/*line matmul.go:167*/ gc_bv2.StoreSlice(bs[ty][tx:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -291,9 +217,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -320,7 +246,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 					/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -575,81 +501,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:208*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
-						var col int = gc_bx*MatMulTile + tx
-						/*line matmul.go:208*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-							break
-						}
-						/*line matmul.go:208*/ var gc_t3 int = p + tx
-						/*line matmul.go:208*/ var gc_t4 int = p + ty
-						/*line matmul.go:208*/ var gc_row2 int = row
-						/*line matmul.go:208*/ var gc_col2 int = col
-						var gc_ac2 int = gc_t3
-						var gc_br2 int = gc_t4
-						var gc_av2 lanes.Float32x8
-						var gc_bv2 lanes.Float32x8
-						/*line matmul.go:208*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
-							var gc_ld5 lanes.Float32x8
-							/*line matmul.go:208*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-								/*line matmul.go:208*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-							} else {
-								break gc_steps2
-							}
-							gc_av2 = gc_ld5
-						} else {
-							gc_b4 := gc_none2
-							/*line matmul.go:208*/ if gc_row2 < m {
-								gc_b4 = gc_all2
-							}
-							/*line matmul.go:208*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-							if gc_if3.ToBits() != 0 {
-								var gc_ld6 lanes.Float32x8
-								/*line matmul.go:208*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-									/*line matmul.go:208*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-								} else {
-									break gc_steps2
-								}
-								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
-							}
-						}
-						/*line matmul.go:208*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
-							var gc_ld7 lanes.Float32x8
-							/*line matmul.go:208*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-								/*line matmul.go:208*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-							} else {
-								break gc_steps2
-							}
-							gc_bv2 = gc_ld7
-						} else {
-							gc_b5 := gc_none2
-							/*line matmul.go:208*/ if gc_br2 < k {
-								gc_b5 = gc_all2
-							}
-							/*line matmul.go:208*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-							if gc_if4.ToBits() != 0 {
-								var gc_ld8 lanes.Float32x8
-								/*line matmul.go:208*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-									/*line matmul.go:208*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-								} else {
-									break gc_steps2
-								}
-								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
-							}
-						}
-						/*line matmul.go:208*/ gc_av2.StoreSlice(as[ty][tx:])
-						/*line matmul.go:208*/ gc_bv2.StoreSlice(bs[ty][tx:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -671,9 +523,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				gc_off := gc_ty
 				if gc_off >= 0 && gc_off < len(as) {
 					gc_at3 := as[gc_off:][:1]
-					gc_vstep3 := 0
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					gc_vstep2 := 0
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -702,7 +554,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
 						/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -727,37 +579,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep4 := 0
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:203*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line matmul.go:210*/ var ar *[16]float32 = &as[ty]
-						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
-							break
-						}
-						/*line matmul.go:211*/ sum = sum.AddMulSlice(ar[0], bt[0][tx:])
-						sum = sum.AddMulSlice(ar[1], bt[1][tx:])
-						sum = sum.AddMulSlice(ar[2], bt[2][tx:])
-						sum = sum.AddMulSlice(ar[3], bt[3][tx:])
-						sum = sum.AddMulSlice(ar[4], bt[4][tx:])
-						sum = sum.AddMulSlice(ar[5], bt[5][tx:])
-						sum = sum.AddMulSlice(ar[6], bt[6][tx:])
-						sum = sum.AddMulSlice(ar[7], bt[7][tx:])
-						sum = sum.AddMulSlice(ar[8], bt[8][tx:])
-						sum = sum.AddMulSlice(ar[9], bt[9][tx:])
-						sum = sum.AddMulSlice(ar[10], bt[10][tx:])
-						sum = sum.AddMulSlice(ar[11], bt[11][tx:])
-						sum = sum.AddMulSlice(ar[12], bt[12][tx:])
-						sum = sum.AddMulSlice(ar[13], bt[13][tx:])
-						sum = sum.AddMulSlice(ar[14], bt[14][tx:])
-						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
-						/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx

@@ -404,111 +404,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_s_az[gc_rank] = az
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:177*/ var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:177*/ var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:177*/ var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							{
-								if i < 0 || i > len(bodies)-16 {
-									break
-								}
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes4 [16]uint32
-								for gc_k4 := range 16 {
-									/*line nbody.go:179*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
-								}
-								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
-								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes5 [16]uint32
-								for gc_k5 := range 16 {
-									/*line nbody.go:179*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
-								}
-								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes6 [16]uint32
-								for gc_k6 := range 16 {
-									/*line nbody.go:179*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
-								}
-								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-								gc_t4 := gc_ld4
-								gc_t5 := gc_ld5
-								gc_t6 := gc_ld6
-								xi = gc_t4
-								yi = gc_t5
-								zi = gc_t6
-							}
-							/*line nbody.go:178*/ var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:178*/ var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:178*/ var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
-							/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
-							/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
-							/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
-							/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
-							/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line nbody.go:177*/ var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:177*/ var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:177*/ var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:179*/ if i < 0 || i > len(bodies)-8 {
-							break
-						}
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes [8]uint32
-						for gc_k := range 8 {
-							/*line nbody.go:179*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-						}
-						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes2 [8]uint32
-						for gc_k2 := range 8 {
-							/*line nbody.go:179*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-						}
-						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes3 [8]uint32
-						for gc_k3 := range 8 {
-							/*line nbody.go:179*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-						}
-						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-						gc_t := gc_ld
-						gc_t2 := gc_ld2
-						gc_t3 := gc_ld3
-						xi = gc_t
-						yi = gc_t2
-						zi = gc_t3
-						/*line nbody.go:178*/ var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:178*/ var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:178*/ var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
-						/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
-						/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
-						/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
-						/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
-						/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -548,15 +444,15 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
 			/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
 			{
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						/*line nbody.go:190*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-							gc_rank := gc_vstep3
+						for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+							gc_rank := gc_vstep2
 							gc_pos.Thread = gc_rank
 							/*line nbody.go:131*/ xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
 							/*line nbody.go:131*/ yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
@@ -600,9 +496,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							/*line nbody.go:188*/ az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -610,8 +506,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					/*line nbody.go:190*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-						gc_rank := gc_vstep3
+					for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+						gc_rank := gc_vstep2
 						gc_pos.Thread = gc_rank
 						/*line nbody.go:131*/ xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
 						/*line nbody.go:131*/ yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
@@ -656,7 +552,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					xi := gc_s_xi[gc_rank]
 					yi := gc_s_yi[gc_rank]
@@ -932,113 +828,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_s_az[gc_rank] = az
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line nbody.go:219*/ var i int = gc_bx*p + tx
-							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:220*/ var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:220*/ var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							{
-								if i < 0 || i > len(bodies)-16 {
-									break
-								}
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes4 [16]uint32
-								for gc_k4 := range 16 {
-									/*line nbody.go:222*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
-								}
-								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
-								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes5 [16]uint32
-								for gc_k5 := range 16 {
-									/*line nbody.go:222*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
-								}
-								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes6 [16]uint32
-								for gc_k6 := range 16 {
-									/*line nbody.go:222*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
-								}
-								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-								gc_t4 := gc_ld4
-								gc_t5 := gc_ld5
-								gc_t6 := gc_ld6
-								xi = gc_t4
-								yi = gc_t5
-								zi = gc_t6
-							}
-							/*line nbody.go:221*/ var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:221*/ var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:221*/ var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
-							/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
-							/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
-							/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
-							/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
-							/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line nbody.go:219*/ var i int = gc_bx*p + tx
-						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:220*/ var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:220*/ var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:222*/ if i < 0 || i > len(bodies)-8 {
-							break
-						}
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes [8]uint32
-						for gc_k := range 8 {
-							/*line nbody.go:222*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-						}
-						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes2 [8]uint32
-						for gc_k2 := range 8 {
-							/*line nbody.go:222*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-						}
-						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes3 [8]uint32
-						for gc_k3 := range 8 {
-							/*line nbody.go:222*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-						}
-						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-						gc_t := gc_ld
-						gc_t2 := gc_ld2
-						gc_t3 := gc_ld3
-						xi = gc_t
-						yi = gc_t2
-						zi = gc_t3
-						/*line nbody.go:221*/ var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:221*/ var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:221*/ var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
-						/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
-						/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
-						/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
-						/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
-						/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1088,15 +878,15 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							/*line nbody.go:234*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var ty int = gc_ty
@@ -1143,9 +933,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								/*line nbody.go:232*/ az.StoreSlice(gc_s_az[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -1153,8 +943,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						/*line nbody.go:234*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var ty int = gc_ty
@@ -1202,7 +992,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty

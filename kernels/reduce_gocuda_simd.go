@@ -252,117 +252,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -379,12 +269,12 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -392,58 +282,26 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line reduce.go:192*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line reduce.go:193*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce.go:193*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -543,117 +401,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 int32
-							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 int32
-						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -670,12 +418,12 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -683,58 +431,26 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line reduce.go:192*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line reduce.go:193*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce.go:193*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -834,117 +550,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 uint32
-							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 uint32
-						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -961,12 +567,12 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -974,58 +580,26 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line reduce.go:192*/ archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line reduce.go:193*/ archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce.go:193*/ archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -1267,117 +841,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1480,117 +944,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 int32
-							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 int32
-						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1692,117 +1046,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 uint32
-							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 uint32
-						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2076,117 +1320,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2199,10 +1333,10 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -2212,8 +1346,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
 								/*line reduce.go:240*/ var index int = 2 * tid
@@ -2286,9 +1420,9 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -2301,8 +1435,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line reduce.go:240*/ var index int = 2 * tid
 						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -2373,42 +1507,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step := gc_vstep3
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2428,14 +1527,14 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -2494,117 +1593,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 int32
-							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 int32
-						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2617,10 +1606,10 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -2630,8 +1619,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
 								/*line reduce.go:240*/ var index int = 2 * tid
@@ -2704,9 +1693,9 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -2719,8 +1708,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line reduce.go:240*/ var index int = 2 * tid
 						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -2791,42 +1780,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step := gc_vstep3
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2846,14 +1800,14 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -2912,117 +1866,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 uint32
-							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 uint32
-						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3035,10 +1879,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -3048,8 +1892,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
 								/*line reduce.go:240*/ var index int = 2 * tid
@@ -3122,9 +1966,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -3137,8 +1981,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line reduce.go:240*/ var index int = 2 * tid
 						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -3209,42 +2053,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step := gc_vstep3
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3264,14 +2073,14 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -3504,117 +2313,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3633,12 +2332,12 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
 				gc_at3 := sdata_[:gc_to]
 				gc_at4 := sdata_[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -3646,58 +2345,26 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -3782,117 +2449,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 int32
-							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 int32
-						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3911,12 +2468,12 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
 				gc_at3 := sdata_[:gc_to]
 				gc_at4 := sdata_[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -3924,58 +2481,26 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4060,117 +2585,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 uint32
-							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 uint32
-						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4189,12 +2604,12 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
 				gc_at3 := sdata_[:gc_to]
 				gc_at4 := sdata_[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -4202,58 +2617,26 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]

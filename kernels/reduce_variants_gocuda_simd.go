@@ -105,115 +105,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:22*/ var gc_i4 int = i
-								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:22*/ var gc_i2 int = i
-							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -230,12 +122,12 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -244,15 +136,15 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -262,129 +154,13 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:20*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:285*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:20*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:285*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -446,12 +222,12 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -459,58 +235,26 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -607,115 +351,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:22*/ var gc_i4 int = i
-								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 int32
-									gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:22*/ var gc_i2 int = i
-							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 int32
-								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -732,12 +368,12 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -746,15 +382,15 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -764,129 +400,13 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:20*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 int32
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:20*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 int32
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -948,12 +468,12 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -961,58 +481,26 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -1109,115 +597,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:22*/ var gc_i4 int = i
-								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 uint32
-									gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:22*/ var gc_i2 int = i
-							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 uint32
-								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1234,12 +614,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -1248,15 +628,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -1266,129 +646,13 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:20*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 uint32
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastUint32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:20*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 uint32
-							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1450,12 +714,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -1463,58 +727,26 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -1652,115 +884,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:45*/ var gc_i4 int = i
-								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var gc_i2 int = i
-							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1777,12 +901,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -1791,15 +915,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -1809,129 +933,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:43*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:285*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:43*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:285*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1993,12 +1001,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -2006,58 +1014,26 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -2311,115 +1287,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:45*/ var gc_i4 int = i
-								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 int32
-									gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var gc_i2 int = i
-							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 int32
-								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2436,12 +1304,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2450,15 +1318,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2468,129 +1336,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:43*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 int32
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:43*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 int32
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2652,12 +1404,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -2665,58 +1417,26 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -2970,115 +1690,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:45*/ var gc_i4 int = i
-								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 uint32
-									gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var gc_i2 int = i
-							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 uint32
-								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -3095,12 +1707,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -3109,15 +1721,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -3127,129 +1739,13 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:43*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 uint32
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastUint32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:43*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 uint32
-							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3311,12 +1807,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -3324,58 +1820,26 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -5681,68 +4145,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-								if i < 0 || i > len(in)-16 || (i+
-									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-									break
-								}
-								/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
-								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
-								} else {
-									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if3.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-8 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if2)
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -5766,12 +4169,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -5779,15 +4182,15 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -5796,47 +4199,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -5857,12 +4226,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -5870,58 +4239,26 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -6301,68 +4638,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-								if i < 0 || i > len(in)-16 || (i+
-									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-									break
-								}
-								/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
-								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
-								} else {
-									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if3.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-8 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -6386,12 +4662,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6399,15 +4675,15 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -6416,47 +4692,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -6477,12 +4719,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -6490,58 +4732,26 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -6921,68 +5131,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-								if i < 0 || i > len(in)-16 || (i+
-									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-									break
-								}
-								/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
-								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
-								} else {
-									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if3.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-8 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if2)
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7006,12 +5155,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -7019,15 +5168,15 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -7036,47 +5185,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7097,12 +5212,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -7110,58 +5225,26 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						var tid_ int = gc_tx
-						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-						/*line reduce.go:275*/ archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]

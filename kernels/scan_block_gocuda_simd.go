@@ -500,59 +500,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan_block.go:23*/ var g int = gc_bx*b + i
-						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-							break
-						}
-						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
-							/*line scan_block.go:25*/ v = archsimd.LoadFloat32x16Slice(in[g:])
-						} else {
-							/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-							}
-						}
-						v.StoreSlice(x[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line scan_block.go:23*/ var g int = gc_bx*b + i
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
-						/*line scan_block.go:25*/ v = archsimd.LoadFloat32x8Slice(in[g:])
-					} else {
-						/*line scan_block.go:26*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan_block.go:25*/ v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
-						}
-					}
-					v.StoreSlice(x[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -648,12 +596,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -664,15 +612,15 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -682,52 +630,14 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan_block.go:52*/ var y float32
 						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:52*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:54*/ y = archsimd.LoadFloat32x16Slice(x_[i_-offset:])
-								}
-								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:52*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:54*/ y = archsimd.LoadFloat32x8Slice(x_[i_-offset:])
-							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -746,12 +656,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -761,15 +671,15 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -778,49 +688,13 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:50*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:58*/ y.Add(archsimd.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:50*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:58*/ y.Add(archsimd.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -993,59 +867,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan_block.go:23*/ var g int = gc_bx*b + i
-						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-							break
-						}
-						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
-							/*line scan_block.go:25*/ v = archsimd.LoadInt32x16Slice(in[g:])
-						} else {
-							/*line scan_block.go:26*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-							if gc_if4.ToBits() != 0 {
-								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-							}
-						}
-						v.StoreSlice(x[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line scan_block.go:23*/ var g int = gc_bx*b + i
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
-						/*line scan_block.go:25*/ v = archsimd.LoadInt32x8Slice(in[g:])
-					} else {
-						/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line scan_block.go:25*/ v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
-						}
-					}
-					v.StoreSlice(x[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1141,12 +963,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1157,15 +979,15 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1175,52 +997,14 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan_block.go:52*/ var y int32
 						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:52*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								{
-									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:54*/ y = archsimd.LoadInt32x16Slice(x_[i_-offset:])
-								}
-								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:52*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:54*/ y = archsimd.LoadInt32x8Slice(x_[i_-offset:])
-							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1239,12 +1023,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1254,15 +1038,15 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1271,49 +1055,13 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:50*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:58*/ y.Add(archsimd.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:50*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:58*/ y.Add(archsimd.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1486,59 +1234,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan_block.go:23*/ var g int = gc_bx*b + i
-						var v archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-							break
-						}
-						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
-							/*line scan_block.go:25*/ v = archsimd.LoadUint32x16Slice(in[g:])
-						} else {
-							/*line scan_block.go:26*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-							if gc_if4.ToBits() != 0 {
-								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-							}
-						}
-						v.StoreSlice(x[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line scan_block.go:23*/ var g int = gc_bx*b + i
-					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
-						/*line scan_block.go:25*/ v = archsimd.LoadUint32x8Slice(in[g:])
-					} else {
-						/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line scan_block.go:25*/ v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if2)
-						}
-					}
-					v.StoreSlice(x[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1634,12 +1330,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1650,15 +1346,15 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1668,52 +1364,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan_block.go:52*/ var y uint32
 						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:52*/ var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								{
-									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:54*/ y = archsimd.LoadUint32x16Slice(x_[i_-offset:])
-								}
-								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:52*/ var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:54*/ y = archsimd.LoadUint32x8Slice(x_[i_-offset:])
-							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1732,12 +1390,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1747,15 +1405,15 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1764,49 +1422,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:50*/ y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:58*/ y.Add(archsimd.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:50*/ y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
-							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:58*/ y.Add(archsimd.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx

@@ -77,41 +77,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						/*line blog_memory.go:16*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line blog_memory.go:16*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-									break
-								}
-								/*line blog_memory.go:16*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line blog_memory.go:16*/ gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line blog_memory.go:16*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-							break
-						}
-						/*line blog_memory.go:16*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -191,42 +157,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line blog_memory.go:26*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_memory.go:26*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-									break
-								}
-								/*line blog_memory.go:27*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line blog_memory.go:26*/ gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_memory.go:26*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-								break
-							}
-							/*line blog_memory.go:27*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -347,37 +278,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tt int = gc_tx
-						/*line blog_memory.go:39*/ if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
-							break
-						}
-						/*line blog_memory.go:40*/ archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tt int = gc_tx
-					/*line blog_memory.go:39*/ if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
-						break
-					}
-					/*line blog_memory.go:40*/ archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
 				/*line blog_memory.go:39*/ s[tt] = d[tt]
@@ -444,37 +345,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tt int = gc_tx
-						/*line blog_memory.go:52*/ if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
-							break
-						}
-						/*line blog_memory.go:53*/ archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tt int = gc_tx
-					/*line blog_memory.go:52*/ if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
-						break
-					}
-					/*line blog_memory.go:53*/ archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
 				/*line blog_memory.go:52*/ s[tt] = d[tt]
@@ -584,39 +455,7 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep2 := gc_runlo
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-							if i < 0 || i > len(a)-16 {
-								break
-							}
-							/*line blog_memory.go:65*/ archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-						if i < 0 || i > len(a)-8 {
-							break
-						}
-						/*line blog_memory.go:65*/ archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -683,39 +522,7 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep2 := gc_runlo
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-							if i < 0 || i > len(a)-16 {
-								break
-							}
-							/*line blog_memory.go:65*/ archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-						if i < 0 || i > len(a)-8 {
-							break
-						}
-						/*line blog_memory.go:65*/ archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -782,39 +589,7 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep2 := gc_runlo
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastUint32x16(1)
-						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-							if i < 0 || i > len(a)-16 {
-								break
-							}
-							/*line blog_memory.go:65*/ archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint32x8(1)
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-						if i < 0 || i > len(a)-8 {
-							break
-						}
-						/*line blog_memory.go:65*/ archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

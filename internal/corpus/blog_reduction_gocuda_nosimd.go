@@ -113,22 +113,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-						/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1015,22 +1000,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-						/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1198,22 +1168,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-						/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1635,22 +1590,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-							/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]

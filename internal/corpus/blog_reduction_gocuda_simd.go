@@ -161,46 +161,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-								/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-							/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1463,46 +1424,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-								/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-							/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1773,46 +1695,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-								/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-							/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -2435,46 +2318,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-						gc_vstep3 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
-									gc_rank := gc_base + gc_tx
-									/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-									/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-								/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]

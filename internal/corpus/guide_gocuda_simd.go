@@ -56,37 +56,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_tx
-							/*line guide.go:19*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-								break
-							}
-							/*line guide.go:20*/ archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line guide.go:19*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-							break
-						}
-						/*line guide.go:20*/ archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line guide.go:19*/ c[i] = a[i] + b[i]
@@ -463,153 +433,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_at2[gc_tx] = getElement(bSub, row, col)
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var row int = gc_ty
-								var col int = gc_tx
-								/*line guide.go:111*/ if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
-									break
-								}
-								var gc_aSub3 guideMatrix
-								/*line guide.go:79*/ gc_aSub3.Width = guideBlockSize
-								gc_aSub3.Height = guideBlockSize
-								gc_aSub3.Stride = a.Stride
-								gc_aSub3.Elements = a.Elements[a.Stride*
-									/*line guide.go:82*/ guideBlockSize*
-									/*line guide.go:111*/ blockRow+
-									/*line guide.go:82*/ guideBlockSize*
-										/*line guide.go:111*/ m:]
-								var aSub guideMatrix = gc_aSub3
-								var gc_aSub4 guideMatrix
-								/*line guide.go:79*/ gc_aSub4.Width = guideBlockSize
-								gc_aSub4.Height = guideBlockSize
-								gc_aSub4.Stride = b.Stride
-								gc_aSub4.Elements = b.Elements[b.Stride*
-									/*line guide.go:82*/ guideBlockSize*
-									/*line guide.go:112*/ m+
-									/*line guide.go:82*/ guideBlockSize*
-										/*line guide.go:112*/ blockCol:]
-								var bSub guideMatrix = gc_aSub4
-								/*line guide.go:112*/ var gc_a3 guideMatrix = aSub
-								/*line guide.go:112*/ var gc_row3 int = row
-								/*line guide.go:112*/ var gc_col3 int = col
-								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if (gc_row3*gc_a3.Stride+gc_col3) >= 0 && (gc_row3*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
-									/*line guide.go:112*/ gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row3*gc_a3.Stride+gc_col3:])
-								} else {
-									var gc_lanes3 [16]float32
-									for gc_k3 := range 16 {
-										if 0xffff&(1<<gc_k3) != 0 {
-											gc_pos.Thread = gc_rank + gc_k3
-											/*line guide.go:112*/ gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row3*gc_a3.Stride+gc_col3)+gc_k3]
-										}
-									}
-									gc_pos.Thread = gc_rank
-									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
-								}
-								/*line guide.go:119*/ gc_ld3.StoreSlice(as[row][col:])
-								/*line guide.go:119*/ var gc_a4 guideMatrix = bSub
-								/*line guide.go:119*/ var gc_row4 int = row
-								/*line guide.go:119*/ var gc_col4 int = col
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if (gc_row4*gc_a4.Stride+gc_col4) >= 0 && (gc_row4*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
-									/*line guide.go:119*/ gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row4*gc_a4.Stride+gc_col4:])
-								} else {
-									var gc_lanes4 [16]float32
-									for gc_k4 := range 16 {
-										if 0xffff&(1<<gc_k4) != 0 {
-											gc_pos.Thread = gc_rank + gc_k4
-											/*line guide.go:119*/ gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row4*gc_a4.Stride+gc_col4)+gc_k4]
-										}
-									}
-									gc_pos.Thread = gc_rank
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
-								}
-								/*line guide.go:120*/ gc_ld4.StoreSlice(bs[row][col:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var row int = gc_ty
-							var col int = gc_tx
-							/*line guide.go:111*/ if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
-								break
-							}
-							var gc_aSub guideMatrix
-							/*line guide.go:79*/ gc_aSub.Width = guideBlockSize
-							gc_aSub.Height = guideBlockSize
-							gc_aSub.Stride = a.Stride
-							gc_aSub.Elements = a.Elements[a.Stride*
-								/*line guide.go:82*/ guideBlockSize*
-								/*line guide.go:111*/ blockRow+
-								/*line guide.go:82*/ guideBlockSize*
-									/*line guide.go:111*/ m:]
-							var aSub guideMatrix = gc_aSub
-							var gc_aSub2 guideMatrix
-							/*line guide.go:79*/ gc_aSub2.Width = guideBlockSize
-							gc_aSub2.Height = guideBlockSize
-							gc_aSub2.Stride = b.Stride
-							gc_aSub2.Elements = b.Elements[b.Stride*
-								/*line guide.go:82*/ guideBlockSize*
-								/*line guide.go:112*/ m+
-								/*line guide.go:82*/ guideBlockSize*
-									/*line guide.go:112*/ blockCol:]
-							var bSub guideMatrix = gc_aSub2
-							/*line guide.go:112*/ var gc_a guideMatrix = aSub
-							/*line guide.go:112*/ var gc_row int = row
-							/*line guide.go:112*/ var gc_col int = col
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
-								/*line guide.go:112*/ gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
-							} else {
-								var gc_lanes [8]float32
-								for gc_k := range 8 {
-									if 0xff&(1<<gc_k) != 0 {
-										gc_pos.Thread = gc_rank + gc_k
-										/*line guide.go:112*/ gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-							}
-							/*line guide.go:119*/ gc_ld.StoreSlice(as[row][col:])
-							/*line guide.go:119*/ var gc_a2 guideMatrix = bSub
-							/*line guide.go:119*/ var gc_row2 int = row
-							/*line guide.go:119*/ var gc_col2 int = col
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
-								/*line guide.go:119*/ gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
-							} else {
-								var gc_lanes2 [8]float32
-								for gc_k2 := range 8 {
-									if 0xff&(1<<gc_k2) != 0 {
-										gc_pos.Thread = gc_rank + gc_k2
-										/*line guide.go:119*/ gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-							}
-							/*line guide.go:120*/ gc_ld2.StoreSlice(bs[row][col:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_ty
 						col := gc_tx
@@ -628,13 +452,13 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var row int = gc_ty
@@ -694,16 +518,16 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							/*line guide.go:127*/ cValue.StoreSlice(gc_s_cValue[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var row int = gc_ty
@@ -732,7 +556,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					row := gc_ty

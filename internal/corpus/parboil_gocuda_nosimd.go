@@ -514,27 +514,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_s_bottom2[gc_rank] = bottom2
 					}
 				} else {
-					gc_vstep2 := 0
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var shID int = gc_tx + gc_ty*gc_bdx*2
-						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:76*/ var bottom lanes.Float32x8
-						/*line parboil.go:76*/ var bottom2 lanes.Float32x8
-						/*line parboil.go:76*/ top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
-						/*line parboil.go:76*/ top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
-						/*line parboil.go:165*/ if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
-							break
-						}
-						/*line parboil.go:165*/ bottom = lanes.LoadFloat32x8Slice(shA0[shID:])
-						top.StoreSlice(shA0[shID:])
-						bottom2 = lanes.LoadFloat32x8Slice(shA0[shID2:])
-						top2.StoreSlice(shA0[shID2:])
-						/*line parboil.go:168*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
-						/*line parboil.go:168*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						shID := gc_tx + gc_ty*gc_bdx*2

@@ -140,43 +140,7 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 						_ = av
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								/*line parboil.go:36*/ var n int = gc_by*sgemmTileN + gc_tx
-								/*line parboil.go:40*/ var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								_ = av
-								/*line parboil.go:41*/ if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-16 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-16 {
-									break
-								}
-								/*line parboil.go:42*/ archsimd.LoadFloat32x16Slice(b[n+(i_+gc_ty)*ldb:]).StoreSlice(bS[gc_ty][gc_tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line parboil.go:36*/ var n int = gc_by*sgemmTileN + gc_tx
-							/*line parboil.go:40*/ var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							_ = av
-							/*line parboil.go:41*/ if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-8 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-8 {
-								break
-							}
-							/*line parboil.go:42*/ archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty)*ldb:]).StoreSlice(bS[gc_ty][gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
 						/*line parboil.go:40*/ var av float32
@@ -431,43 +395,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					gc_at2[gc_tx] = 0.0
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var shID int = gc_tx + gc_ty*gc_bdx*2
-							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:80*/ if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
-								break
-							}
-							/*line parboil.go:80*/ gc_vb2.StoreSlice(shA0[shID:])
-							gc_vb2.StoreSlice(shA0[shID2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var shID int = gc_tx + gc_ty*gc_bdx*2
-						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
-							break
-						}
-						/*line parboil.go:80*/ gc_vb.StoreSlice(shA0[shID:])
-						gc_vb.StoreSlice(shA0[shID2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					shID := gc_tx + gc_ty*gc_bdx*2
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
@@ -484,17 +412,17 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					gc_vb6 := archsimd.BroadcastFloat32x16(0.0)
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					gc_none2 := archsimd.Mask32x16FromBits(0)
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps2:
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx*2 + gc_tx
 						var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
@@ -656,9 +584,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						/*line parboil.go:100*/ top2.StoreSlice(gc_s_top2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -668,8 +596,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx*2 + gc_tx
 					var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
@@ -832,7 +760,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx*2 + gc_tx
@@ -864,18 +792,18 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						/*line parboil.go:133*/ gc_vb9 := archsimd.BroadcastFloat32x16(c1)
 						gc_vb10 := archsimd.BroadcastFloat32x16(c0)
 					gc_steps4:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx*2 + gc_tx
 							var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
@@ -1186,9 +1114,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							/*line parboil.go:144*/ top2.StoreSlice(gc_s_top2[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
@@ -1199,8 +1127,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					/*line parboil.go:133*/ gc_vb7 := archsimd.BroadcastFloat32x8(c1)
 					gc_vb8 := archsimd.BroadcastFloat32x8(c0)
 				gc_steps3:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx*2 + gc_tx
 						var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
@@ -1508,7 +1436,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx*2 + gc_tx
@@ -1588,12 +1516,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
 					gc_at3 := shA0[gc_off3:][:gc_bdx]
 					gc_at4 := shA0[gc_off4:][:gc_bdx]
-					gc_vstep5 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var shID int = gc_tx + gc_ty*gc_bdx*2
 								_ = shID
@@ -1611,15 +1539,15 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								/*line parboil.go:165*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var shID int = gc_tx + gc_ty*gc_bdx*2
 							_ = shID
@@ -1638,7 +1566,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line parboil.go:78*/ var bottom float32
 						/*line parboil.go:80*/ var bottom2 float32
@@ -1652,59 +1580,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_s_bottom2[gc_rank] = bottom2
 					}
 				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var shID int = gc_tx + gc_ty*gc_bdx*2
-								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-								/*line parboil.go:76*/ var bottom archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parboil.go:76*/ var bottom2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parboil.go:76*/ top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank:])
-								/*line parboil.go:76*/ top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank:])
-								/*line parboil.go:165*/ if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
-									break
-								}
-								/*line parboil.go:165*/ bottom = archsimd.LoadFloat32x16Slice(shA0[shID:])
-								top.StoreSlice(shA0[shID:])
-								bottom2 = archsimd.LoadFloat32x16Slice(shA0[shID2:])
-								top2.StoreSlice(shA0[shID2:])
-								/*line parboil.go:168*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
-								/*line parboil.go:168*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var shID int = gc_tx + gc_ty*gc_bdx*2
-							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:76*/ var bottom archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parboil.go:76*/ var bottom2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parboil.go:76*/ top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank:])
-							/*line parboil.go:76*/ top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
-							/*line parboil.go:165*/ if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
-								break
-							}
-							/*line parboil.go:165*/ bottom = archsimd.LoadFloat32x8Slice(shA0[shID:])
-							top.StoreSlice(shA0[shID:])
-							bottom2 = archsimd.LoadFloat32x8Slice(shA0[shID2:])
-							top2.StoreSlice(shA0[shID2:])
-							/*line parboil.go:168*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
-							/*line parboil.go:168*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						shID := gc_tx + gc_ty*gc_bdx*2
@@ -1797,43 +1673,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					gc_at3[gc_tx] = real_*real_ + imag_*imag_
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line parboil.go:252*/ var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							{
-								if indexK < 0 || indexK > len(phiR)-16 || indexK > len(phiI)-16 || indexK > len(phiMag)-16 {
-									break
-								}
-								/*line parboil.go:254*/ real_ := archsimd.LoadFloat32x16Slice(phiR[indexK:])
-								/*line parboil.go:254*/ imag_ := archsimd.LoadFloat32x16Slice(phiI[indexK:])
-								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line parboil.go:252*/ var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
-							break
-						}
-						/*line parboil.go:254*/ real_ := archsimd.LoadFloat32x8Slice(phiR[indexK:])
-						/*line parboil.go:254*/ imag_ := archsimd.LoadFloat32x8Slice(phiI[indexK:])
-						real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 					/*line parboil.go:254*/ real_ := phiR[indexK]

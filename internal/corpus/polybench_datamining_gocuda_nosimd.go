@@ -282,27 +282,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from
-					/*line polybench_datamining.go:55*/ gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
-					/*line polybench_datamining.go:57*/ gc_vb2 := lanes.BroadcastFloat32x8(corrEps)
-					gc_vb3 := lanes.BroadcastFloat32x8(1.0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var j int = gc_bx*gc_bdx + gc_tx
-						/*line polybench_datamining.go:55*/ if j < 0 || j > len(std)-8 {
-							break
-						}
-						/*line polybench_datamining.go:55*/ lanes.LoadFloat32x8Slice(std[j:]).Div(gc_vb).StoreSlice(std[j:])
-						/*line polybench_datamining.go:55*/ gc_t := lanes.LoadFloat32x8Slice(std[j:])
-						gc_x := gc_t
-						gc_t2 := gc_x.Sqrt()
-						/*line polybench_datamining.go:56*/ gc_t2.StoreSlice(std[j:])
-						/*line polybench_datamining.go:56*/ gc_if := lanes.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb2)
-						if gc_if.ToBits() != 0 {
-							/*line polybench_datamining.go:57*/ gc_vb3.StoreMasked((*[8]float32)(std[j:]), gc_if)
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_datamining.go:55*/ std[j] /= corrFloatN

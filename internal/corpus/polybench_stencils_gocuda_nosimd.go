@@ -845,51 +845,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				/*line polybench_stencils.go:141*/ gc_vb := lanes.BroadcastFloat32x8(c11)
-				/*line polybench_stencils.go:141*/ gc_vb2 := lanes.BroadcastFloat32x8(c13)
-				gc_vb3 := lanes.BroadcastFloat32x8(c21)
-				/*line polybench_stencils.go:142*/ gc_vb4 := lanes.BroadcastFloat32x8(c23)
-				gc_vb5 := lanes.BroadcastFloat32x8(c31)
-				/*line polybench_stencils.go:143*/ gc_vb6 := lanes.BroadcastFloat32x8(c33)
-				gc_vb7 := lanes.BroadcastFloat32x8(c12)
-				/*line polybench_stencils.go:144*/ gc_vb8 := lanes.BroadcastFloat32x8(c22)
-				gc_vb9 := lanes.BroadcastFloat32x8(c32)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var k int = gc_bx*gc_bdx + gc_tx
-					var j int = gc_by*gc_bdy + gc_ty
-					/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
-						break
-					}
-					/*line polybench_stencils.go:141*/ gc_row, gc_row2 :=
-						/*line polybench_stencils.go:141*/ a[((((i-1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i-1)*(nk*nj))+((j-1)*nk))+k)+9], a[((((i+1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i+1)*(nk*nj))+((j-1)*nk))+k)+9]
-//line polybench_stencils.go:140
-					if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-						/*line polybench_stencils.go:140*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
-					} else {
-						gc_b2 := gc_none
-						/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
-							gc_b2 = gc_all
-						}
-						gc_b3 := gc_none
-						/*line polybench_stencils.go:140*/ if i > 0 {
-							gc_b3 = gc_all
-						}
-						gc_b4 := gc_none
-						/*line polybench_stencils.go:140*/ if j > 0 {
-							gc_b4 = gc_all
-						}
-						/*line polybench_stencils.go:140*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line polybench_stencils.go:140*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty

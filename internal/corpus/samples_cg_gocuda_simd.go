@@ -693,40 +693,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					} else {
-						gc_vstep3 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
-									var iAccum_ int = gc_tx + gc_off2
-									/*line samples_cg.go:174*/ if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
-										break
-									}
-									/*line samples_cg.go:175*/ archsimd.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								var iAccum_ int = gc_tx + gc_off2
-								/*line samples_cg.go:174*/ if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
-									break
-								}
-								/*line samples_cg.go:175*/ archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from {
-							gc_more2 = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							iAccum_ := gc_tx + gc_off2
 							gc_more2 = true

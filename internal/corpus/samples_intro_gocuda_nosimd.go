@@ -560,22 +560,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line samples_intro.go:242*/ if tid < 0 || tid > len(shared)-8 || (tid+
-						d) < 0 || (tid+d) > len(shared)-8 {
-						break
-					}
-					/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x8Slice(shared[tid:])
-					/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
-					gc_if := f1.Less(f0)
-					if gc_if.ToBits() != 0 {
-						/*line samples_intro.go:243*/ f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_intro.go:242*/ f0 := shared[tid]

@@ -245,59 +245,7 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:30*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:30*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:30*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:30*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -429,59 +377,7 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastInt32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:30*/ archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:30*/ archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:30*/ archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:30*/ archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -612,59 +508,7 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastUint32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:30*/ archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:30*/ archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastUint32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:30*/ archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:30*/ archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -987,59 +831,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:64*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:64*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:64*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:64*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -1056,10 +848,10 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -1069,8 +861,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps2:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line samples_reduction.go:71*/ var index int = 2 * tid
 							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
@@ -1141,9 +933,9 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -1156,8 +948,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line samples_reduction.go:71*/ var index int = 2 * tid
 						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -1228,46 +1020,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step := gc_vstep3
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1288,14 +1041,14 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -1379,59 +1132,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastInt32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:64*/ archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:64*/ archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:64*/ archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:64*/ archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -1448,10 +1149,10 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -1461,8 +1162,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps2:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line samples_reduction.go:71*/ var index int = 2 * tid
 							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
@@ -1533,9 +1234,9 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -1548,8 +1249,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line samples_reduction.go:71*/ var index int = 2 * tid
 						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -1620,46 +1321,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step := gc_vstep3
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1680,14 +1342,14 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -1771,59 +1433,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastUint32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:64*/ archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:64*/ archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastUint32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:64*/ archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:64*/ archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -1840,10 +1450,10 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -1853,8 +1463,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps2:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line samples_reduction.go:71*/ var index int = 2 * tid
 							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
@@ -1925,9 +1535,9 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -1940,8 +1550,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line samples_reduction.go:71*/ var index int = 2 * tid
 						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -2012,46 +1622,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step := gc_vstep3
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_reduction.go:71*/ index := 2 * s * tid
-					/*line samples_reduction.go:73*/ if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2072,14 +1643,14 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -2373,59 +1944,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:96*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:96*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:96*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:96*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2446,12 +1965,12 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -2459,58 +1978,26 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_reduction.go:103*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:104*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:104*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -2620,59 +2107,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastInt32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:96*/ archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:96*/ archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:96*/ archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:96*/ archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2693,12 +2128,12 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -2706,58 +2141,26 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_reduction.go:103*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:104*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:104*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -2867,59 +2270,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastUint32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:96*/ archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:96*/ archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastUint32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:96*/ archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:96*/ archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2940,12 +2291,12 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -2953,58 +2304,26 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_reduction.go:103*/ archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:104*/ archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:104*/ archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -3322,59 +2641,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:126*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:128*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
-								}
-							}
-							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -3393,13 +2660,13 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -3417,16 +2684,16 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -3445,7 +2712,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -3456,65 +2723,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:124*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:131*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx:]))
-							} else {
-								/*line samples_reduction.go:132*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:124*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:131*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx:]))
-						} else {
-							/*line samples_reduction.go:132*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if5)
-							}
-						}
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3578,12 +2787,12 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -3595,15 +2804,15 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -3614,7 +2823,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -3622,47 +2831,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:123*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							{
-								/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
-								/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
-							}
-							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:123*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-						/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3800,59 +2969,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:126*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:128*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -3871,13 +2988,13 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -3895,16 +3012,16 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -3923,7 +3040,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -3934,65 +3051,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:124*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:131*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx:]))
-							} else {
-								/*line samples_reduction.go:132*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:124*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:131*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx:]))
-						} else {
-							/*line samples_reduction.go:132*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4056,12 +3115,12 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -4073,15 +3132,15 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -4092,7 +3151,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -4100,47 +3159,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:123*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-							{
-								/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+s:]))
-								/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
-							}
-							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:123*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
-						/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4278,59 +3297,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:126*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:128*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -4349,13 +3316,13 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -4373,16 +3340,16 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -4401,7 +3368,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -4412,65 +3379,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:124*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:131*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx:]))
-							} else {
-								/*line samples_reduction.go:132*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:124*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:131*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx:]))
-						} else {
-							/*line samples_reduction.go:132*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4534,12 +3443,12 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -4551,15 +3460,15 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -4570,7 +3479,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -4578,47 +3487,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:123*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-							{
-								/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+s:]))
-								/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
-							}
-							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:123*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
-						/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4989,59 +3858,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:164*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:166*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
-								}
-							}
-							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -5060,13 +3877,13 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -5084,16 +3901,16 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -5112,7 +3929,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -5123,65 +3940,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:162*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:169*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:170*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:162*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:169*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:170*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
-							}
-						}
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5245,12 +4004,12 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -5262,15 +4021,15 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -5281,7 +4040,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -5289,47 +4048,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:161*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							{
-								/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
-								/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
-							}
-							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:161*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-						/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5591,59 +4310,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:164*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:166*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -5662,13 +4329,13 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -5686,16 +4353,16 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -5714,7 +4381,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -5725,65 +4392,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:162*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:169*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:170*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:162*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:169*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:170*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5847,12 +4456,12 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -5864,15 +4473,15 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -5883,7 +4492,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -5891,47 +4500,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:161*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-							{
-								/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+s:]))
-								/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
-							}
-							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:161*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
-						/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6193,59 +4762,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:164*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:166*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -6264,13 +4781,13 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -6288,16 +4805,16 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6316,7 +4833,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -6327,65 +4844,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:162*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:169*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:170*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:162*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:169*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:170*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6449,12 +4908,12 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -6466,15 +4925,15 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6485,7 +4944,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -6493,47 +4952,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:161*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-							{
-								/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+s:]))
-								/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
-							}
-							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:161*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
-						/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7102,59 +5521,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-								/*line samples_reduction.go:214*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:216*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
-								}
-							}
-							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -7173,13 +5540,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -7197,16 +5564,16 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -7225,7 +5592,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -7236,65 +5603,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:212*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:219*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:220*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-						/*line samples_reduction.go:212*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:219*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:220*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
-							}
-						}
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7358,15 +5667,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
 					gc_at8 := sdata[gc_fastlo:][:gc_seglen]
-					gc_vstep5 := gc_fastlo
+					gc_vstep3 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -7387,9 +5696,9 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -7397,8 +5706,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -7420,7 +5729,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep5 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -7445,77 +5754,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:226*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:228*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:226*/ gc_if10 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if10.ToBits() != 0 {
-								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:226*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:228*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:226*/ gc_if9 := gc_b2.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7538,15 +5777,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
 					gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep7 := gc_fastlo2
+					gc_vstep4 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -7567,9 +5806,9 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -7577,8 +5816,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -7600,7 +5839,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -7625,77 +5864,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := archsimd.Mask32x16FromBits(0)
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:233*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:235*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:233*/ gc_if14 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if14.ToBits() != 0 {
-								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:233*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:235*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:233*/ gc_if13 := gc_b6.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if13.ToBits() != 0 {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7718,15 +5887,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
 					gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep9 := gc_fastlo3
+					gc_vstep5 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep9+15 < gc_fasthi3; gc_vstep9 += 16 {
-								gc_tx := gc_vstep9
+							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -7747,9 +5916,9 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -7757,8 +5926,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
-							gc_tx := gc_vstep9
+						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -7780,7 +5949,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -7805,77 +5974,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep10 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-					gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := archsimd.Mask32x16FromBits(0)
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
-						gc_tx := gc_vstep10
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:240*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:242*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:240*/ gc_if18 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if18.ToBits() != 0 {
-								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
-					gc_tx := gc_vstep10
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:240*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:242*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:240*/ gc_if17 := gc_b10.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if17.ToBits() != 0 {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8138,59 +6237,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-								/*line samples_reduction.go:214*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:216*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -8209,13 +6256,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -8233,16 +6280,16 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -8261,7 +6308,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -8272,65 +6319,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:212*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:219*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:220*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-						/*line samples_reduction.go:212*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:219*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:220*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8394,15 +6383,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
 					gc_at8 := sdata[gc_fastlo:][:gc_seglen]
-					gc_vstep5 := gc_fastlo
+					gc_vstep3 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -8423,9 +6412,9 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -8433,8 +6422,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -8456,7 +6445,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep5 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -8481,77 +6470,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:226*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:228*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:226*/ gc_if14 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if14.ToBits() != 0 {
-								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:226*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:228*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:226*/ gc_if13 := gc_b2.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if13.ToBits() != 0 {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8574,15 +6493,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
 					gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep7 := gc_fastlo2
+					gc_vstep4 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -8603,9 +6522,9 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -8613,8 +6532,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -8636,7 +6555,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -8661,77 +6580,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := archsimd.Mask32x16FromBits(0)
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:233*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:235*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:233*/ gc_if18 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if18.ToBits() != 0 {
-								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:233*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:235*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:233*/ gc_if17 := gc_b6.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if17.ToBits() != 0 {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8754,15 +6603,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
 					gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep9 := gc_fastlo3
+					gc_vstep5 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep9+15 < gc_fasthi3; gc_vstep9 += 16 {
-								gc_tx := gc_vstep9
+							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -8783,9 +6632,9 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -8793,8 +6642,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
-							gc_tx := gc_vstep9
+						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -8816,7 +6665,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -8841,77 +6690,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep10 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := archsimd.Mask32x16FromBits(0)
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
-						gc_tx := gc_vstep10
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:240*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:242*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:240*/ gc_if22 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if22.ToBits() != 0 {
-								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
-					gc_tx := gc_vstep10
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:240*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:242*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:240*/ gc_if21 := gc_b10.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if21.ToBits() != 0 {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9174,59 +6953,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-								/*line samples_reduction.go:214*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:216*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -9245,13 +6972,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -9269,16 +6996,16 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -9297,7 +7024,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -9308,65 +7035,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:212*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:219*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:220*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-						/*line samples_reduction.go:212*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:219*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:220*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9430,15 +7099,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
 					gc_at8 := sdata[gc_fastlo:][:gc_seglen]
-					gc_vstep5 := gc_fastlo
+					gc_vstep3 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -9459,9 +7128,9 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -9469,8 +7138,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -9492,7 +7161,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep5 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -9517,77 +7186,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:226*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:228*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:226*/ gc_if14 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if14.ToBits() != 0 {
-								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:226*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:228*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:226*/ gc_if13 := gc_b2.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if13.ToBits() != 0 {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9610,15 +7209,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
 					gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep7 := gc_fastlo2
+					gc_vstep4 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -9639,9 +7238,9 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -9649,8 +7248,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -9672,7 +7271,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -9697,77 +7296,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := archsimd.Mask32x16FromBits(0)
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:233*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:235*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:233*/ gc_if18 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if18.ToBits() != 0 {
-								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:233*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:235*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:233*/ gc_if17 := gc_b6.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if17.ToBits() != 0 {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9790,15 +7319,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
 					gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep9 := gc_fastlo3
+					gc_vstep5 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep9+15 < gc_fasthi3; gc_vstep9 += 16 {
-								gc_tx := gc_vstep9
+							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -9819,9 +7348,9 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -9829,8 +7358,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
-							gc_tx := gc_vstep9
+						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -9852,7 +7381,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -9877,77 +7406,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep10 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := archsimd.Mask32x16FromBits(0)
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
-						gc_tx := gc_vstep10
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:240*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:242*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:240*/ gc_if22 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if22.ToBits() != 0 {
-								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
-					gc_tx := gc_vstep10
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:240*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:242*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:240*/ gc_if21 := gc_b10.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if21.ToBits() != 0 {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10589,77 +8048,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:299*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:301*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:299*/ gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:299*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:301*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10682,15 +8071,15 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 					gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -10711,9 +8100,9 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -10721,8 +8110,8 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -10744,7 +8133,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -10769,77 +8158,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := archsimd.Mask32x16FromBits(0)
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:306*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:308*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:306*/ gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if6.ToBits() != 0 {
-								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:306*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:308*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if5.ToBits() != 0 {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10862,15 +8181,15 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 					gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep5 := gc_fastlo3
+					gc_vstep3 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -10891,9 +8210,9 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -10901,8 +8220,8 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -10924,7 +8243,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -10949,77 +8268,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := archsimd.Mask32x16FromBits(0)
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:313*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:315*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:313*/ gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if10.ToBits() != 0 {
-								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:313*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:315*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11354,77 +8603,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:299*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:301*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:299*/ gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:299*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:301*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11447,15 +8626,15 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 					gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -11476,9 +8655,9 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -11486,8 +8665,8 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -11509,7 +8688,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -11534,77 +8713,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := archsimd.Mask32x16FromBits(0)
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:306*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:308*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:306*/ gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if6.ToBits() != 0 {
-								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:306*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:308*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if5.ToBits() != 0 {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11627,15 +8736,15 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 					gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep5 := gc_fastlo3
+					gc_vstep3 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -11656,9 +8765,9 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -11666,8 +8775,8 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -11689,7 +8798,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -11714,77 +8823,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := archsimd.Mask32x16FromBits(0)
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:313*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:315*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:313*/ gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if10.ToBits() != 0 {
-								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:313*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:315*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12119,77 +9158,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := archsimd.Mask32x16FromBits(0)
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:299*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:301*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:299*/ gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:299*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:301*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12212,15 +9181,15 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 					gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -12241,9 +9210,9 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -12251,8 +9220,8 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -12274,7 +9243,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -12299,77 +9268,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := archsimd.Mask32x16FromBits(0)
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:306*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:308*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:306*/ gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if6.ToBits() != 0 {
-								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:306*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:308*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if5.ToBits() != 0 {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12392,15 +9291,15 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 					gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep5 := gc_fastlo3
+					gc_vstep3 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -12421,9 +9320,9 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -12431,8 +9330,8 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -12454,7 +9353,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -12479,77 +9378,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := archsimd.Mask32x16FromBits(0)
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:313*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:315*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:313*/ gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if10.ToBits() != 0 {
-								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:313*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:315*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

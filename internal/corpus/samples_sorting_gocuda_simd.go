@@ -94,49 +94,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
-							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-							break
-						}
-						/*line samples_sorting.go:46*/ archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
-						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-						break
-					}
-					/*line samples_sorting.go:46*/ archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
@@ -244,12 +202,12 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
 					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
 								/*line samples_sorting.go:45*/ archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -258,15 +216,15 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
 							/*line samples_sorting.go:45*/ archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -276,7 +234,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
@@ -296,43 +254,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						/*line samples_sorting.go:71*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-							break
-						}
-						/*line samples_sorting.go:72*/ archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:71*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-						break
-					}
-					/*line samples_sorting.go:72*/ archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 				/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
@@ -426,49 +348,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
-							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-							break
-						}
-						/*line samples_sorting.go:89*/ archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
-						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-						break
-					}
-					/*line samples_sorting.go:89*/ archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
@@ -577,12 +457,12 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
 					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
 								/*line samples_sorting.go:88*/ archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -591,15 +471,15 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
 							/*line samples_sorting.go:88*/ archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -609,7 +489,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
@@ -629,43 +509,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						/*line samples_sorting.go:115*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-							break
-						}
-						/*line samples_sorting.go:116*/ archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:115*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-						break
-					}
-					/*line samples_sorting.go:116*/ archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 				/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
@@ -759,49 +603,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
-							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-							break
-						}
-						/*line samples_sorting.go:159*/ archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
-						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-						break
-					}
-					/*line samples_sorting.go:159*/ archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
@@ -876,12 +678,12 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
 					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
 								/*line samples_sorting.go:158*/ archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -890,15 +692,15 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
 							/*line samples_sorting.go:158*/ archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -908,7 +710,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
@@ -928,43 +730,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						/*line samples_sorting.go:174*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-							break
-						}
-						/*line samples_sorting.go:175*/ archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:174*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-						break
-					}
-					/*line samples_sorting.go:175*/ archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 				/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
@@ -1059,49 +825,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
-							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-							break
-						}
-						/*line samples_sorting.go:192*/ archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
-						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-						break
-					}
-					/*line samples_sorting.go:192*/ archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
@@ -1220,12 +944,12 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
 					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
 								/*line samples_sorting.go:191*/ archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -1234,15 +958,15 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
 							/*line samples_sorting.go:191*/ archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -1252,7 +976,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
@@ -1272,43 +996,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						/*line samples_sorting.go:218*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-							break
-						}
-						/*line samples_sorting.go:219*/ archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:218*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-						break
-					}
-					/*line samples_sorting.go:219*/ archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 				/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]

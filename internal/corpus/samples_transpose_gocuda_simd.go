@@ -129,50 +129,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
-							yIndex := gc_by*transposeTileDim + gc_ty
-							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
-							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-								odata[index+i*width] = idata[index+i*width]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
-							yIndex := gc_by*transposeTileDim + gc_ty
-							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
-							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-								odata[index+i*width] = idata[index+i*width]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
-							yIndex := gc_by*transposeTileDim + gc_ty
-							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
-							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-								odata[index+i*width] = idata[index+i*width]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
-							yIndex := gc_by*transposeTileDim + gc_ty
-							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
-							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-								odata[index+i*width] = idata[index+i*width]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
 						yIndex := gc_by*transposeTileDim + gc_ty

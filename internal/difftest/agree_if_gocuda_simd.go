@@ -493,39 +493,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					/*line agree_if.go:110*/ gc_at4[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line agree_if.go:110*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s)-16 {
-								break
-							}
-							/*line agree_if.go:110*/ v.StoreSlice(s[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line agree_if.go:110*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(s)-8 {
-							break
-						}
-						/*line agree_if.go:110*/ v.StoreSlice(s[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -546,33 +514,33 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_off4 := gc_r + gc_seg
 					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
 						gc_at5 := s[gc_off4:][:gc_seglen]
-						gc_vstep3 := gc_seg
+						gc_vstep2 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									/*line agree_if.go:113*/ v_ := archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):])
 									/*line agree_if.go:113*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line agree_if.go:113*/ v_ := archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):])
 								/*line agree_if.go:113*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							/*line agree_if.go:113*/ v_ := gc_at5[gc_u]
@@ -631,71 +599,39 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 							/*line agree_if.go:115*/ v_.StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 						/*line agree_if.go:115*/ v_.StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line agree_if.go:115*/ gc_at6[gc_tx] = v_
 				}
 			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s)-16 {
-								break
-							}
-							/*line agree_if.go:115*/ v_.StoreSlice(s[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(s)-8 {
-							break
-						}
-						/*line agree_if.go:115*/ v_.StoreSlice(s[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -709,67 +645,37 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
 			gc_at7 := data[gc_off5:][:gc_bdx]
 			gc_at8 := s[:gc_bdx]
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
 						/*line agree_if.go:100*/ archsimd.LoadInt32x16Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
 					/*line agree_if.go:100*/ archsimd.LoadInt32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 			}
 		} else {
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line agree_if.go:119*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(data)-16 {
-							break
-						}
-						/*line agree_if.go:120*/ archsimd.LoadInt32x16Slice(s[gc_tx:]).StoreSlice(data[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line agree_if.go:119*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(data)-8 {
-						break
-					}
-					/*line agree_if.go:120*/ archsimd.LoadInt32x8Slice(s[gc_tx:]).StoreSlice(data[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line agree_if.go:119*/ data[i] = s[gc_tx]

@@ -214,133 +214,7 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 					gc_s_a2[gc_rank] = a2
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastFloat32x16(0)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line arrayhelper.go:22*/ var gtid int = gc_bx*p + gc_tx
-							var my0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line arrayhelper.go:23*/ var my1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line arrayhelper.go:23*/ var my2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line arrayhelper.go:23*/ var my3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							{
-								if gtid < 0 || gtid > len(bodies)-16 {
-									break
-								}
-								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes5 [16]uint32
-								for gc_k5 := range 16 {
-									/*line arrayhelper.go:25*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[gtid+gc_k5][0])
-								}
-								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes6 [16]uint32
-								for gc_k6 := range 16 {
-									/*line arrayhelper.go:25*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[gtid+gc_k6][1])
-								}
-								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes7 [16]uint32
-								for gc_k7 := range 16 {
-									/*line arrayhelper.go:25*/ gc_lanes7[gc_k7] = compiled.Bits32At(&bodies[gtid+gc_k7][2])
-								}
-								gc_ld7 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes8 [16]uint32
-								for gc_k8 := range 16 {
-									/*line arrayhelper.go:25*/ gc_lanes8[gc_k8] = compiled.Bits32At(&bodies[gtid+gc_k8][3])
-								}
-								gc_ld8 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
-								gc_t5 := gc_ld5
-								gc_t6 := gc_ld6
-								gc_t7 := gc_ld7
-								gc_t8 := gc_ld8
-								my0 = gc_t5
-								my1 = gc_t6
-								my2 = gc_t7
-								my3 = gc_t8
-							}
-							a0 := gc_vb2
-							a1 := gc_vb2
-							a2 := gc_vb2
-							/*line arrayhelper.go:24*/ my0.StoreSlice(gc_s_my0[gc_rank:])
-							/*line arrayhelper.go:24*/ my1.StoreSlice(gc_s_my1[gc_rank:])
-							/*line arrayhelper.go:24*/ my2.StoreSlice(gc_s_my2[gc_rank:])
-							/*line arrayhelper.go:24*/ my3.StoreSlice(gc_s_my3[gc_rank:])
-							/*line arrayhelper.go:24*/ a0.StoreSlice(gc_s_a0[gc_rank:])
-							/*line arrayhelper.go:24*/ a1.StoreSlice(gc_s_a1[gc_rank:])
-							/*line arrayhelper.go:24*/ a2.StoreSlice(gc_s_a2[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line arrayhelper.go:22*/ var gtid int = gc_bx*p + gc_tx
-						var my0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line arrayhelper.go:23*/ var my1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line arrayhelper.go:23*/ var my2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line arrayhelper.go:23*/ var my3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line arrayhelper.go:25*/ if gtid < 0 || gtid > len(bodies)-8 {
-							break
-						}
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes [8]uint32
-						for gc_k := range 8 {
-							/*line arrayhelper.go:25*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[gtid+gc_k][0])
-						}
-						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes2 [8]uint32
-						for gc_k2 := range 8 {
-							/*line arrayhelper.go:25*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[gtid+gc_k2][1])
-						}
-						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes3 [8]uint32
-						for gc_k3 := range 8 {
-							/*line arrayhelper.go:25*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[gtid+gc_k3][2])
-						}
-						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes4 [8]uint32
-						for gc_k4 := range 8 {
-							/*line arrayhelper.go:25*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[gtid+gc_k4][3])
-						}
-						gc_ld4 = archsimd.LoadUint32x8(&gc_lanes4).AsFloat32x8()
-						gc_t := gc_ld
-						gc_t2 := gc_ld2
-						gc_t3 := gc_ld3
-						gc_t4 := gc_ld4
-						my0 = gc_t
-						my1 = gc_t2
-						my2 = gc_t3
-						my3 = gc_t4
-						a0 := gc_vb
-						a1 := gc_vb
-						a2 := gc_vb
-						/*line arrayhelper.go:24*/ my0.StoreSlice(gc_s_my0[gc_rank:])
-						/*line arrayhelper.go:24*/ my1.StoreSlice(gc_s_my1[gc_rank:])
-						/*line arrayhelper.go:24*/ my2.StoreSlice(gc_s_my2[gc_rank:])
-						/*line arrayhelper.go:24*/ my3.StoreSlice(gc_s_my3[gc_rank:])
-						/*line arrayhelper.go:24*/ a0.StoreSlice(gc_s_a0[gc_rank:])
-						/*line arrayhelper.go:24*/ a1.StoreSlice(gc_s_a1[gc_rank:])
-						/*line arrayhelper.go:24*/ a2.StoreSlice(gc_s_a2[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line arrayhelper.go:22*/ gtid := gc_bx*p + gc_tx
@@ -396,16 +270,16 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 			/*line arrayhelper.go:49*/ gc_s_a1 := gc_s_a1[:gc_n]
 			/*line arrayhelper.go:51*/ gc_s_a2 := gc_s_a2[:gc_n]
 			{
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_vb8 := archsimd.BroadcastFloat32x16(2)
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						/*line arrayhelper.go:50*/ gc_vb9 := archsimd.BroadcastFloat32x16(eps2)
 						gc_vb10 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-							gc_rank := gc_vstep3
+						for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+							gc_rank := gc_vstep2
 							gc_pos.Thread = gc_rank
 							/*line arrayhelper.go:50*/ my0 := archsimd.LoadFloat32x16Slice(gc_s_my0[gc_rank:])
 							/*line arrayhelper.go:50*/ my1 := archsimd.LoadFloat32x16Slice(gc_s_my1[gc_rank:])
@@ -449,9 +323,9 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 							/*line arrayhelper.go:35*/ a2.StoreSlice(gc_s_a2[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -460,8 +334,8 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					/*line arrayhelper.go:50*/ gc_vb6 := archsimd.BroadcastFloat32x8(eps2)
 					gc_vb7 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-						gc_rank := gc_vstep3
+					for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+						gc_rank := gc_vstep2
 						gc_pos.Thread = gc_rank
 						/*line arrayhelper.go:50*/ my0 := archsimd.LoadFloat32x8Slice(gc_s_my0[gc_rank:])
 						/*line arrayhelper.go:50*/ my1 := archsimd.LoadFloat32x8Slice(gc_s_my1[gc_rank:])
@@ -506,7 +380,7 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					my0 := gc_s_my0[gc_rank]
 					my1 := gc_s_my1[gc_rank]

@@ -36,42 +36,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			/*line chunk.go:45*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
 			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			acc := int32(0)
 			n := int32(0)
@@ -170,42 +135,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 		/*line chunk.go:65*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
 		lanes.BroadcastInt32x8(k).StoreSlice(gc_s_k[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			acc := int32(0)
-			k := int32(0)
-			gc_s_acc[gc_rank] = acc
-			gc_s_k[gc_rank] = k
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			acc := int32(0)
-			k := int32(0)
-			gc_s_acc[gc_rank] = acc
-			gc_s_k[gc_rank] = k
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			acc := int32(0)
-			k := int32(0)
-			gc_s_acc[gc_rank] = acc
-			gc_s_k[gc_rank] = k
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			acc := int32(0)
-			k := int32(0)
-			gc_s_acc[gc_rank] = acc
-			gc_s_k[gc_rank] = k
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		acc := int32(0)
 		k := int32(0)
@@ -306,27 +236,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						gc_s_k[gc_rank] = k
 					}
 				} else {
-					gc_vstep3 := gc_from
-					gc_vb := lanes.BroadcastInt32x8(3)
-					gc_vb2 := lanes.BroadcastInt32x8(1)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line chunk.go:66*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-						/*line chunk.go:66*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						/*line chunk.go:66*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line chunk.go:66*/ acc = acc.Mul(gc_vb).Add(lanes.LoadInt32x8Slice(in[i:]))
-						/*line chunk.go:66*/ k = k.Add(gc_vb2)
-						/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
-						/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						acc := gc_s_acc[gc_rank]
@@ -352,10 +262,10 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 			gc_at2 := out[gc_off3:][:gc_bdx]
 			gc_at3 := trips[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					acc := gc_s_acc[gc_rank]
 					k := gc_s_k[gc_rank]
@@ -363,7 +273,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					acc := gc_s_acc[gc_rank]
 					k := gc_s_k[gc_rank]
@@ -371,7 +281,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					acc := gc_s_acc[gc_rank]
 					k := gc_s_k[gc_rank]
@@ -379,7 +289,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					acc := gc_s_acc[gc_rank]
 					k := gc_s_k[gc_rank]
@@ -387,7 +297,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				acc := gc_s_acc[gc_rank]
 				k := gc_s_k[gc_rank]

@@ -57,42 +57,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			acc := int32(0)
 			n := int32(0)
@@ -193,45 +158,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					gc_at2[gc_tx] = n
 				}
 			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line chunk.go:43*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-							/*line chunk.go:43*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-							/*line chunk.go:49*/ if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-16 || (gc_bx*gc_bdx+tx) > len(trips)-16 {
-								break
-							}
-							/*line chunk.go:49*/ acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
-							n.StoreSlice(trips[gc_bx*gc_bdx+tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line chunk.go:43*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-						/*line chunk.go:43*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-						/*line chunk.go:49*/ if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-8 || (gc_bx*gc_bdx+tx) > len(trips)-8 {
-							break
-						}
-						/*line chunk.go:49*/ acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
-						n.StoreSlice(trips[gc_bx*gc_bdx+tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -283,42 +210,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			acc := int32(0)
-			k := int32(0)
-			gc_s_acc[gc_rank] = acc
-			gc_s_k[gc_rank] = k
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			acc := int32(0)
-			k := int32(0)
-			gc_s_acc[gc_rank] = acc
-			gc_s_k[gc_rank] = k
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			acc := int32(0)
-			k := int32(0)
-			gc_s_acc[gc_rank] = acc
-			gc_s_k[gc_rank] = k
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			acc := int32(0)
-			k := int32(0)
-			gc_s_acc[gc_rank] = acc
-			gc_s_k[gc_rank] = k
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		acc := int32(0)
 		k := int32(0)
@@ -476,56 +368,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						gc_s_k[gc_rank] = k
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-							gc_vb5 := archsimd.BroadcastInt32x16(3)
-							gc_vb6 := archsimd.BroadcastInt32x16(1)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								/*line chunk.go:66*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-								/*line chunk.go:66*/ k := archsimd.LoadInt32x16Slice(gc_s_k[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line chunk.go:66*/ if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line chunk.go:66*/ acc = acc.Mul(gc_vb5).Add(archsimd.LoadInt32x16Slice(in[i:]))
-								/*line chunk.go:66*/ k = k.Add(gc_vb6)
-								/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
-								/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb3 := archsimd.BroadcastInt32x8(3)
-						gc_vb4 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line chunk.go:66*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-							/*line chunk.go:66*/ k := archsimd.LoadInt32x8Slice(gc_s_k[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line chunk.go:66*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line chunk.go:66*/ acc = acc.Mul(gc_vb3).Add(archsimd.LoadInt32x8Slice(in[i:]))
-							/*line chunk.go:66*/ k = k.Add(gc_vb4)
-							/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
-							/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						acc := gc_s_acc[gc_rank]
@@ -551,12 +394,12 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 			gc_at2 := out[gc_off3:][:gc_bdx]
 			gc_at3 := trips[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+				var gc_stop3 bool
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
 						_ = g
@@ -569,15 +412,15 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						/*line chunk.go:70*/ acc.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
 					_ = g
@@ -591,7 +434,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				acc := gc_s_acc[gc_rank]
 				k := gc_s_k[gc_rank]
@@ -599,53 +442,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 				/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line chunk.go:69*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-						/*line chunk.go:69*/ k := archsimd.LoadInt32x16Slice(gc_s_k[gc_rank:])
-						if g < 0 || g > len(out)-16 || g > len(trips)-16 ||
-							/*line chunk.go:72*/ gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-						/*line chunk.go:70*/ gc_t3 := acc
-						/*line chunk.go:70*/ gc_t4 := k
-						/*line chunk.go:70*/ gc_t3.StoreSlice(out[g:])
-						/*line chunk.go:70*/ gc_t4.StoreSlice(trips[g:])
-						/*line chunk.go:72*/ acc.StoreSlice(s[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
-					/*line chunk.go:69*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-					/*line chunk.go:69*/ k := archsimd.LoadInt32x8Slice(gc_s_k[gc_rank:])
-					if g < 0 || g > len(out)-8 || g > len(trips)-8 ||
-						/*line chunk.go:72*/ gc_tx < 0 || gc_tx > len(s)-8 {
-						break
-					}
-					/*line chunk.go:70*/ gc_t := acc
-					/*line chunk.go:70*/ gc_t2 := k
-					/*line chunk.go:70*/ gc_t.StoreSlice(out[g:])
-					/*line chunk.go:70*/ gc_t2.StoreSlice(trips[g:])
-					/*line chunk.go:72*/ acc.StoreSlice(s[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

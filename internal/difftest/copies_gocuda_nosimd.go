@@ -44,19 +44,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var rank int = gc_ty*gc_bdx + gc_tx
-					/*line copies.go:18*/ var i int = off + gc_bx*n + rank
-					if i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line copies.go:19*/ v := lanes.LoadFloat32x8Slice(in[i:])
-					/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -925,36 +913,7 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 					gc_at6[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-					/*line copies.go:135*/ var v lanes.Float32x8
-					if i < 0 || i > len(in)-8 || (i+
-						/*line copies.go:140*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line copies.go:136*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(in[i:])
-					} else {
-						/*line copies.go:137*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-						}
-					}
-					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-						/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-					} else {
-						/*line copies.go:140*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-						if gc_if4.ToBits() != 0 {
-							/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
-						}
-					}
-					v.StoreSlice(s[tid:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid

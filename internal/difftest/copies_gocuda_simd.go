@@ -67,43 +67,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var rank int = gc_ty*gc_bdx + gc_tx
-							/*line copies.go:18*/ var i int = off + gc_bx*n + rank
-							if i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line copies.go:19*/ v := archsimd.LoadFloat32x16Slice(in[i:])
-							/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var rank int = gc_ty*gc_bdx + gc_tx
-						/*line copies.go:18*/ var i int = off + gc_bx*n + rank
-						if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line copies.go:19*/ v := archsimd.LoadFloat32x8Slice(in[i:])
-						/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -124,12 +88,12 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_off2 := gc_ty * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var rank int = gc_ty*gc_bdx + gc_tx
 							_ = rank
@@ -137,15 +101,15 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 							/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var rank int = gc_ty*gc_bdx + gc_tx
 						_ = rank
@@ -154,47 +118,13 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line copies.go:22*/ gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var rank int = gc_ty*gc_bdx + gc_tx
-							/*line copies.go:16*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line copies.go:22*/ if rank < 0 || rank > len(s)-16 {
-								break
-							}
-							/*line copies.go:22*/ v.StoreSlice(s[rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var rank int = gc_ty*gc_bdx + gc_tx
-						/*line copies.go:16*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line copies.go:22*/ if rank < 0 || rank > len(s)-8 {
-							break
-						}
-						/*line copies.go:22*/ v.StoreSlice(s[rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -279,37 +209,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line copies.go:34*/ if i < 0 || i > len(src)-16 || i > len(dst)-16 {
-							break
-						}
-						/*line copies.go:35*/ archsimd.LoadFloat32x16Slice(src[i:]).StoreSlice(dst[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line copies.go:34*/ if i < 0 || i > len(src)-8 || i > len(dst)-8 {
-						break
-					}
-					/*line copies.go:35*/ archsimd.LoadFloat32x8Slice(src[i:]).StoreSlice(dst[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line copies.go:34*/ dst[i] = src[i]
@@ -376,125 +276,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var x int = gc_tx
-							var y int = gc_ty
-							/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
-							var col int = gc_bx*gc_bdx + x
-							if x < 0 || x > len(tile_[y])-16 {
-								break
-							}
-							/*line copies.go:48*/ var gc_t4 int = row*w + col
-							var gc_i4 int = gc_t4
-							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							gc_returned4 := gc_none2
-							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line copies.go:48*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_ld7
-								gc_b3 := gc_none2
-								if true {
-									gc_b3 = gc_all2
-								}
-								gc_returned4 = gc_b3
-							} else {
-								/*line copies.go:48*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-								if gc_if5.ToBits() != 0 {
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line copies.go:48*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-								}
-							}
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-							if gc_if6.ToBits() != 0 {
-								gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-							}
-							/*line copies.go:48*/ gc_result4.StoreSlice(tile_[y][x:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						var x int = gc_tx
-						var y int = gc_ty
-						/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
-						var col int = gc_bx*gc_bdx + x
-						if x < 0 || x > len(tile_[y])-8 {
-							break
-						}
-						/*line copies.go:48*/ var gc_t2 int = row*w + col
-						var gc_i2 int = gc_t2
-						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned2 := gc_none
-						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line copies.go:48*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld3
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned2 = gc_b2
-						} else {
-							/*line copies.go:48*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-							if gc_if2.ToBits() != 0 {
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line copies.go:48*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-								gc_returned2 = gc_if2.Or(gc_returned2)
-							}
-						}
-						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if3.ToBits() != 0 {
-							gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
-							gc_returned2 = gc_if3.Or(gc_returned2)
-						}
-						/*line copies.go:48*/ gc_result2.StoreSlice(tile_[y][x:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
@@ -615,37 +397,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line copies.go:65*/ if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-							break
-						}
-						/*line copies.go:66*/ archsimd.LoadFloat32x16Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line copies.go:65*/ if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line copies.go:66*/ archsimd.LoadFloat32x8Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
@@ -828,59 +580,7 @@ func gc_body_copyZeroFirst(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
-						/*line copies.go:88*/ if tid < 0 || tid > len(s)-16 || i < 0 || i > len(in)-16 {
-							break
-						}
-						/*line copies.go:88*/ gc_vb2.StoreSlice(s[tid:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-							/*line copies.go:89*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[tid:])
-						} else {
-							/*line copies.go:90*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line copies.go:89*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(s[tid:]), gc_if2)
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
-					/*line copies.go:88*/ if tid < 0 || tid > len(s)-8 || i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line copies.go:88*/ gc_vb.StoreSlice(s[tid:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-						/*line copies.go:89*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[tid:])
-					} else {
-						/*line copies.go:90*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line copies.go:89*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(s[tid:]), gc_if)
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
@@ -994,59 +694,7 @@ func gc_body_copyLocal(gc_b *compiled.Block, in, out []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
-						/*line copies.go:102*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
-							break
-						}
-						/*line copies.go:103*/ if i < len(in) && uint(len(in)-i) > 15 {
-							/*line copies.go:103*/ v = archsimd.LoadFloat32x16Slice(in[i:])
-						} else {
-							/*line copies.go:104*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line copies.go:103*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-							}
-						}
-						v.StoreSlice(s[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
-					/*line copies.go:102*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line copies.go:103*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line copies.go:103*/ v = archsimd.LoadFloat32x8Slice(in[i:])
-					} else {
-						/*line copies.go:104*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line copies.go:103*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-						}
-					}
-					v.StoreSlice(s[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
@@ -1169,67 +817,7 @@ func gc_body_copyElse(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
-						/*line copies.go:117*/ if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
-							break
-						}
-						/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 15 {
-							/*line copies.go:117*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[tid:])
-						} else {
-							/*line copies.go:118*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line copies.go:117*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(s[tid:]), gc_if2)
-							}
-							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-							if gc_else2.ToBits() != 0 {
-								{
-									/*line copies.go:118*/ gc_vb2.StoreMasked((*[16]float32)(s[tid:]), gc_else2)
-								}
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
-					/*line copies.go:117*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line copies.go:117*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[tid:])
-					} else {
-						/*line copies.go:118*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line copies.go:117*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(s[tid:]), gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_else.ToBits() != 0 {
-							/*line copies.go:118*/ gc_vb.StoreMasked((*[8]float32)(s[tid:]), gc_else)
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
@@ -1349,61 +937,7 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line copies.go:135*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line copies.go:136*/ if i < len(in) && uint(len(in)-i) > 15 {
-									/*line copies.go:136*/ v = archsimd.LoadFloat32x16Slice(in[i:])
-								} else {
-									/*line copies.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line copies.go:136*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line copies.go:135*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line copies.go:136*/ if i < len(in) && uint(len(in)-i) > 7 {
-								/*line copies.go:136*/ v = archsimd.LoadFloat32x8Slice(in[i:])
-							} else {
-								/*line copies.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line copies.go:136*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-								}
-							}
-							/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1423,13 +957,13 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := s[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -1446,16 +980,16 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 							/*line copies.go:139*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -1473,7 +1007,7 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1485,65 +1019,7 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line copies.go:133*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line copies.go:139*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-								break
-							}
-							/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-								/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
-							} else {
-								/*line copies.go:140*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line copies.go:139*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							v.StoreSlice(s[tid:])
-							/*line copies.go:142*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-						/*line copies.go:133*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line copies.go:139*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-							/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
-						} else {
-							/*line copies.go:140*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
-							}
-						}
-						v.StoreSlice(s[tid:])
-						/*line copies.go:142*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

@@ -36,18 +36,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var i int = gc_bx*gc_bdx + gc_tx
-				/*line deadstore.go:13*/ if i < 0 || i > len(in)-8 {
-					break
-				}
-				/*line deadstore.go:13*/ v := lanes.LoadFloat32x8Slice(in[i:])
-				/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

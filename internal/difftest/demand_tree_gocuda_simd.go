@@ -77,41 +77,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							{
-								/*line demand_tree.go:20*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-									break
-								}
-								/*line demand_tree.go:20*/ archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-								/*line demand_tree.go:20*/ archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line demand_tree.go:20*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
-							break
-						}
-						/*line demand_tree.go:20*/ archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-						/*line demand_tree.go:20*/ archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line demand_tree.go:20*/ sdata[tid] = in[2*b*gc_bx+tid]
@@ -382,39 +348,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line demand_tree.go:43*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-							break
-						}
-						/*line demand_tree.go:44*/ archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line demand_tree.go:43*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
-						break
-					}
-					/*line demand_tree.go:44*/ archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line demand_tree.go:43*/ sdata[tid] = in[2*b*gc_bx+tid]
@@ -1018,39 +952,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line demand_tree.go:101*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-							break
-						}
-						/*line demand_tree.go:102*/ archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line demand_tree.go:101*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
-						break
-					}
-					/*line demand_tree.go:102*/ archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line demand_tree.go:101*/ sdata[tid] = in[2*b*gc_bx+tid]
@@ -1333,41 +1235,7 @@ func gc_body_demandTreeMax(gc_b *compiled.Block, in, out []int32, start int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							{
-								/*line demand_tree.go:121*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-									break
-								}
-								/*line demand_tree.go:121*/ archsimd.LoadInt32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-								/*line demand_tree.go:121*/ archsimd.LoadInt32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line demand_tree.go:121*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
-							break
-						}
-						/*line demand_tree.go:121*/ archsimd.LoadInt32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-						/*line demand_tree.go:121*/ archsimd.LoadInt32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line demand_tree.go:121*/ sdata[tid] = in[2*b*gc_bx+tid]

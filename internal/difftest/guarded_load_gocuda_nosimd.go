@@ -54,58 +54,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					/*line guarded_load.go:35*/ gc_at[gc_tx] = a * gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_vb := lanes.BroadcastFloat32x8(0)
-				/*line guarded_load.go:35*/ gc_vb2 := lanes.BroadcastFloat32x8(a)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line guarded_load.go:35*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line guarded_load.go:35*/ var gc_t2 int = i + off
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Float32x8
-					gc_returned2 := gc_none
-					if gc_i2 <
-						/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Float32x8
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line guarded_load.go:35*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line guarded_load.go:35*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Float32x8
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line guarded_load.go:35*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-					if gc_if3.ToBits() != 0 {
-						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line guarded_load.go:35*/ gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -899,41 +899,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line heldout.go:127*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-						/*line heldout.go:127*/ c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(sums)-16 {
-							break
-						}
-						/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					/*line heldout.go:127*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-					/*line heldout.go:127*/ c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
-					if gc_tx < 0 || gc_tx > len(sums)-8 {
-						break
-					}
-					/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -956,29 +922,29 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
-					gc_vstep3 := gc_seg
+					gc_vstep2 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								/*line heldout.go:155*/ archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line heldout.go:169*/ archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1120,41 +1086,7 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line heldout.go:127*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-						/*line heldout.go:127*/ c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(sums)-16 {
-							break
-						}
-						/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					/*line heldout.go:127*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-					/*line heldout.go:127*/ c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
-					if gc_tx < 0 || gc_tx > len(sums)-8 {
-						break
-					}
-					/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1177,29 +1109,29 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
-					gc_vstep3 := gc_seg
+					gc_vstep2 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								/*line heldout.go:155*/ archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line heldout.go:169*/ archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1500,37 +1432,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					/*line heldout.go:166*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line heldout.go:166*/ if i < 0 || i > len(data)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
-								break
-							}
-							/*line heldout.go:167*/ archsimd.LoadInt32x16Slice(data[i:]).StoreSlice(s[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line heldout.go:166*/ if i < 0 || i > len(data)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-							break
-						}
-						/*line heldout.go:167*/ archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line heldout.go:166*/ s[gc_tx] = data[i]
@@ -1551,33 +1453,33 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
 						gc_at3 := data[gc_off2:][:gc_seglen]
 						gc_at4 := s[gc_off3:][:gc_seglen]
-						gc_vstep3 := gc_seg
+						gc_vstep2 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									/*line heldout.go:164*/ archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
 								/*line heldout.go:164*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg):]).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
@@ -1841,39 +1743,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						var tid int = gc_tx
-						/*line heldout.go:220*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-							break
-						}
-						/*line heldout.go:221*/ archsimd.BroadcastInt32x16(v[1]).StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_pos.Thread = gc_base + gc_tx
-					var tid int = gc_tx
-					/*line heldout.go:220*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-						break
-					}
-					/*line heldout.go:221*/ archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx*gc_bdx+tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]

@@ -61,39 +61,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var ty int = gc_tx
-						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
-						if i < 0 || i > len(sums)-16 || ty < 0 || ty > len(s)-16 {
-							break
-						}
-						/*line hoist_call.go:21*/ archsimd.LoadFloat32x16Slice(sums[i:]).StoreSlice(s[ty:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var ty int = gc_tx
-					/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
-					if i < 0 || i > len(sums)-8 || ty < 0 || ty > len(s)-8 {
-						break
-					}
-					/*line hoist_call.go:21*/ archsimd.LoadFloat32x8Slice(sums[i:]).StoreSlice(s[ty:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
@@ -121,13 +89,13 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
 						gc_at3 := s[gc_off2:][:gc_seglen]
 						gc_at4 := s[gc_off3:][:gc_seglen]
-						gc_vstep3 := gc_seg
+						gc_vstep2 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var ty int = gc_tx
 									/*line hoist_call.go:24*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, ty+p/2, 16)))).ToBits())
 									if gc_if2.ToBits() != 0 {
@@ -135,16 +103,16 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var ty int = gc_tx
 								/*line hoist_call.go:24*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, ty+p/2, 8)))))
 								if gc_if.ToBits() != 0 {
@@ -153,7 +121,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							ty := gc_tx
 							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -222,27 +190,27 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
 			gc_at5 := sums[gc_off4:][:gc_bdx]
 			gc_at6 := s[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						var ty int = gc_tx
 						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 						_ = i
 						/*line hoist_call.go:20*/ archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var ty int = gc_tx
 					/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 					_ = i
@@ -250,43 +218,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						var ty int = gc_tx
-						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
-						/*line hoist_call.go:29*/ if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
-							break
-						}
-						/*line hoist_call.go:30*/ archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					var ty int = gc_tx
-					/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
-						break
-					}
-					/*line hoist_call.go:30*/ archsimd.LoadFloat32x8Slice(s[ty:]).StoreSlice(sums[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty

@@ -1159,39 +1159,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_s_a[gc_rank] = a
 					}
 				} else {
-					gc_vstep3 := gc_from
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						_ = i
-						/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-						/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
-						/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
-							var gc_ld lanes.Int32x8
-							/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
-								gc_ld = lanes.LoadInt32x8Slice(in[ix:])
-							} else {
-								break gc_steps
-							}
-							/*line interchange.go:211*/ a = a.Add(gc_ld)
-						} else {
-							/*line interchange.go:211*/ gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-							if gc_if.ToBits() != 0 {
-								var gc_ld2 lanes.Int32x8
-								/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
-									gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
-								} else {
-									break gc_steps
-								}
-								/*line interchange.go:211*/ a = a.Add(gc_ld2).Merge(a, gc_if)
-							}
-						}
-						/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a := gc_s_a[gc_rank]

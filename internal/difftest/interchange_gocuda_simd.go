@@ -809,24 +809,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						gc_vstep2 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line interchange.go:115*/ ans := archsimd.LoadFloat64x4Slice(gc_s_ans[gc_rank:])
-								/*line interchange.go:123*/ if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-4 {
-									break
-								}
-								/*line interchange.go:123*/ diff := archsimd.LoadFloat32x4Slice(features[i+j*npoints:]).Sub(archsimd.BroadcastFloat32x4(clusters[base+j])).ConvertToFloat64()
-								/*line interchange.go:123*/ ans = ans.Add(diff.Mul(diff))
-								/*line interchange.go:117*/ ans.StoreSlice(gc_s_ans[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -934,12 +917,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
@@ -949,15 +932,15 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
@@ -966,49 +949,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						index := gc_s_index[gc_rank]
 						/*line interchange.go:131*/ gc_at3[gc_tx] = index
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line interchange.go:115*/ index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
-								{
-									/*line interchange.go:131*/ if i < 0 || i > len(membership)-16 {
-										break
-									}
-									/*line interchange.go:131*/ index.StoreSlice(membership[i:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:115*/ index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
-							/*line interchange.go:131*/ if i < 0 || i > len(membership)-8 {
-								break
-							}
-							/*line interchange.go:131*/ index.StoreSlice(membership[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -1148,23 +1095,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						/*line interchange.go:145*/ gc_vb3 := archsimd.BroadcastFloat32x4(s)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var col int = gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:145*/ var s_ archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-							/*line interchange.go:145*/ if col < 0 || col > len(b)-4 {
-								break
-							}
-							/*line interchange.go:145*/ s_ = archsimd.LoadFloat32x4Slice(b[col:]).Mul(gc_vb3).ConvertToFloat64()
-							/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
@@ -1187,10 +1118,10 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				gc_off2 := (gc_bx * gc_bdx) + (p * n)
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 					gc_at2 := b[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var col int = gc_bx*gc_bdx + gc_tx
 							_ = col
@@ -1200,29 +1131,14 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						s_ := gc_s_s_[gc_rank]
 						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var col int = gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:143*/ s_ := archsimd.LoadFloat64x4Slice(gc_s_s_[gc_rank:])
-							/*line interchange.go:147*/ if (p*n+col) < 0 || (p*n+col) > len(b)-4 {
-								break
-							}
-							/*line interchange.go:147*/ s_ = s_.Add(archsimd.LoadFloat32x4Slice(b[p*n+col:]).ConvertToFloat64())
-							/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
@@ -1373,25 +1289,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_s_r[gc_rank] = r
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var i int = gc_bx*gc_bdx + gc_tx
-							_ = i
-							/*line interchange.go:167*/ r := archsimd.LoadFloat64x4Slice(gc_s_r[gc_rank:])
-							/*line interchange.go:178*/ if (j*n+(gc_bx*gc_bdx+gc_tx)) < 0 || (j*n+(gc_bx*gc_bdx+gc_tx)) > len(b)-4 {
-								break
-							}
-							/*line interchange.go:178*/ diff := archsimd.LoadFloat32x4Slice(b[j*n+(gc_bx*gc_bdx+gc_tx):]).Sub(archsimd.BroadcastFloat32x4(b[j*n+x]))
-							/*line interchange.go:178*/ r = r.Add(diff.Mul(diff).ConvertToFloat64())
-							/*line interchange.go:168*/ r.StoreSlice(gc_s_r[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
@@ -1602,85 +1500,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_s_a[gc_rank] = a
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_steps2:
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								_ = i
-								/*line interchange.go:204*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-								{
-									/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
-									/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 15 {
-										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-										/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-16 {
-											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
-										} else {
-											break gc_steps2
-										}
-										/*line interchange.go:211*/ a = a.Add(gc_ld3)
-									} else {
-										/*line interchange.go:211*/ gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-										if gc_if2.ToBits() != 0 {
-											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-											/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-16 {
-												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
-											} else {
-												break gc_steps2
-											}
-											/*line interchange.go:211*/ a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-										}
-									}
-								}
-								/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_steps:
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							_ = i
-							/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-							/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
-							/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
-									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
-								} else {
-									break gc_steps
-								}
-								/*line interchange.go:211*/ a = a.Add(gc_ld)
-							} else {
-								/*line interchange.go:211*/ gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-								if gc_if.ToBits() != 0 {
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-									/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
-									} else {
-										break gc_steps
-									}
-									/*line interchange.go:211*/ a = a.Add(gc_ld2).Merge(a, gc_if)
-								}
-							}
-							/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a := gc_s_a[gc_rank]
@@ -1719,13 +1539,13 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					gc_from = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						/*line interchange.go:218*/ gc_vb2 := archsimd.BroadcastInt32x8(w)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -1777,7 +1597,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx

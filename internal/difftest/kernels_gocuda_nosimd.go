@@ -112,81 +112,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:22*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none2 := gc_lanes.BroadcastInt32x8(0).ToMask()
-					gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line kernels.go:18*/ var row int = gc_by*tile + ty
-						var col int = gc_bx*tile + tx
-						/*line kernels.go:22*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-							break
-						}
-						/*line kernels.go:22*/ var gc_t3 int = p + tx
-						/*line kernels.go:22*/ var gc_t4 int = p + ty
-						/*line kernels.go:22*/ var gc_row2 int = row
-						/*line kernels.go:22*/ var gc_col2 int = col
-						var gc_ac2 int = gc_t3
-						var gc_br2 int = gc_t4
-						var gc_av2 gc_lanes.Float32x8
-						var gc_bv2 gc_lanes.Float32x8
-						/*line kernels.go:22*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
-							var gc_ld5 gc_lanes.Float32x8
-							/*line kernels.go:22*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-								/*line kernels.go:22*/ gc_ld5 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-							} else {
-								break gc_steps2
-							}
-							gc_av2 = gc_ld5
-						} else {
-							gc_b4 := gc_none2
-							/*line kernels.go:22*/ if gc_row2 < m {
-								gc_b4 = gc_all2
-							}
-							/*line kernels.go:22*/ gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-							if gc_if3.ToBits() != 0 {
-								var gc_ld6 gc_lanes.Float32x8
-								/*line kernels.go:22*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-									/*line kernels.go:22*/ gc_ld6 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-								} else {
-									break gc_steps2
-								}
-								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
-							}
-						}
-						/*line kernels.go:22*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
-							var gc_ld7 gc_lanes.Float32x8
-							/*line kernels.go:22*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-								/*line kernels.go:22*/ gc_ld7 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-							} else {
-								break gc_steps2
-							}
-							gc_bv2 = gc_ld7
-						} else {
-							gc_b5 := gc_none2
-							/*line kernels.go:22*/ if gc_br2 < k {
-								gc_b5 = gc_all2
-							}
-							/*line kernels.go:22*/ gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-							if gc_if4.ToBits() != 0 {
-								var gc_ld8 gc_lanes.Float32x8
-								/*line kernels.go:22*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-									/*line kernels.go:22*/ gc_ld8 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-								} else {
-									break gc_steps2
-								}
-								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
-							}
-						}
-						/*line kernels.go:22*/ gc_av2.StoreSlice(as[ty][tx:])
-						/*line kernels.go:22*/ gc_bv2.StoreSlice(bs[ty][tx:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -204,9 +130,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -233,7 +159,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 					/*line kernels.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2236,26 +2162,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
-				gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line kernels.go:500*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-						break
-					}
-					/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x8Slice(in[i:])
-					for k := int32(0); k != odd; k = k + 2 {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						/*line kernels.go:501*/ v = v.Mul(gc_vb).Add(gc_vb2)
-					}
-					/*line kernels.go:504*/ v.StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line kernels.go:500*/ v := in[i]

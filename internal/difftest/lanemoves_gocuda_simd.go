@@ -161,47 +161,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 			}
 		} else {
-			gc_vstep2 := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastInt32x16(2)
-					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line lanemoves.go:13*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-						/*line lanemoves.go:13*/ keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
-						{
-							/*line lanemoves.go:23*/ if i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line lanemoves.go:23*/ gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line lanemoves.go:13*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-					/*line lanemoves.go:13*/ keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-					/*line lanemoves.go:23*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line lanemoves.go:23*/ gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -519,47 +479,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 			}
 		} else {
-			gc_vstep2 := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line lanemoves.go:58*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-						/*line lanemoves.go:97*/ r := v_
-						/*line lanemoves.go:67*/ z := r
-						{
-							if i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line lanemoves.go:69*/ z.StoreSlice(out[i:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line lanemoves.go:58*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-					/*line lanemoves.go:97*/ r := v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line lanemoves.go:69*/ z.StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -715,52 +635,12 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 			}
 		} else {
-			gc_vstep2 := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line lanemoves.go:78*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-						/*line lanemoves.go:97*/ r := v_
-						/*line lanemoves.go:87*/ z := r
-						{
-							if i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line lanemoves.go:89*/ z.StoreSlice(out[i:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line lanemoves.go:78*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-					/*line lanemoves.go:97*/ r := v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line lanemoves.go:89*/ z.StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
-				/*line lanemoves.go:97*/ var r int32 = v_
+				var r int32 = v_
 				/*line lanemoves.go:87*/ z := r
 				/*line lanemoves.go:89*/ out[i] = z
 			}
@@ -924,47 +804,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 			}
 		} else {
-			gc_vstep2 := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastInt32x16(2)
-					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line lanemoves.go:107*/ up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
-						/*line lanemoves.go:107*/ down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank:])
-						{
-							/*line lanemoves.go:117*/ if i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line lanemoves.go:117*/ gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line lanemoves.go:107*/ up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
-					/*line lanemoves.go:107*/ down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
-					/*line lanemoves.go:117*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line lanemoves.go:117*/ gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

@@ -70,32 +70,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := lanes.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var k int = gc_tx + gc_off
-					/*line last_exit.go:20*/ if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
-						break
-					}
-					/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
-						/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
-					} else {
-						/*line last_exit.go:21*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-						if gc_else.ToBits() != 0 {
-							/*line last_exit.go:21*/ gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
-						}
-					}
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true

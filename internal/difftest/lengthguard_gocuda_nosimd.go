@@ -112,69 +112,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_s_d[gc_rank] = d
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb4 := lanes.BroadcastInt32x8(2)
-			gc_vb5 := lanes.BroadcastInt32x8(3)
-			gc_vb6 := lanes.BroadcastInt32x8(4)
-			gc_vb7 := lanes.BroadcastInt32x8(100)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var g int = gc_bx*gc_bdx + gc_tx
-				/*line lengthguard.go:19*/ var a lanes.Int32x8
-				/*line lengthguard.go:19*/ var b lanes.Int32x8
-				/*line lengthguard.go:19*/ var c lanes.Int32x8
-				/*line lengthguard.go:19*/ var d lanes.Int32x8
-				if g < 0 || g > len(in)-8 {
-					break
-				}
-				/*line lengthguard.go:20*/ if g < n && uint(n-g) > 7 {
-					/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(in[g:])
-				} else {
-					/*line lengthguard.go:21*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-					if gc_if6.ToBits() != 0 {
-						/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
-					}
-				}
-				if g < len(in) && uint(len(in)-g) > 7 {
-					/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
-				} else {
-					/*line lengthguard.go:24*/ gc_if7 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if7.ToBits() != 0 {
-						/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
-					}
-				}
-				if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-					/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
-				} else {
-					/*line lengthguard.go:27*/ gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-					if gc_if8.ToBits() != 0 {
-						/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
-					}
-				}
-				if g < m && uint(m-g) > 7 {
-					/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
-				} else {
-					/*line lengthguard.go:30*/ gc_if9 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-					if gc_if9.ToBits() != 0 {
-						/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
-					}
-				}
-				if g >= n {
-					a = gc_vb7
-				} else {
-					/*line lengthguard.go:32*/ gc_if10 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-					if gc_if10.ToBits() != 0 {
-						/*line lengthguard.go:32*/ a = gc_vb7.Merge(a, gc_if10)
-					}
-				}
-				/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
-				/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
-				/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
-				/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

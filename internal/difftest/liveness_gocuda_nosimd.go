@@ -47,25 +47,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_s_c[gc_rank] = c
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_vb2 := lanes.BroadcastInt32x8(5)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var i int = gc_tx
-				/*line liveness.go:14*/ var a lanes.Int32x8
-				/*line liveness.go:14*/ var b int32
-				/*line liveness.go:14*/ var c lanes.Int32x8
-				if i < 0 || i > len(in)-8 {
-					break
-				}
-				/*line liveness.go:15*/ a = lanes.LoadInt32x8Slice(in[i:])
-				/*line liveness.go:15*/ c = a.Xor(gc_vb2)
-				/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
-				lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-				/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx

@@ -51,28 +51,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_s_c[gc_rank] = c
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_vb2 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_tx
-					/*line liveness.go:14*/ var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					/*line liveness.go:14*/ var b int32
-					/*line liveness.go:14*/ var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					if i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line liveness.go:15*/ a = archsimd.LoadInt32x8Slice(in[i:])
-					/*line liveness.go:15*/ c = a.Xor(gc_vb2)
-					/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
-					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-					/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -121,12 +100,12 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 				gc_vb7 := archsimd.BroadcastInt32x8(3)
 				gc_vb8 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
 					_ = i
@@ -137,7 +116,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -145,25 +124,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				gc_vb5 := archsimd.BroadcastInt32x8(3)
-				gc_vb6 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var i int = gc_tx
-					/*line liveness.go:13*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-					/*line liveness.go:13*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-					/*line liveness.go:13*/ c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
-					/*line liveness.go:33*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line liveness.go:34*/ a.Add(b.Mul(gc_vb5)).Add(c.Mul(gc_vb6)).StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx

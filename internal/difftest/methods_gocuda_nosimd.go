@@ -138,14 +138,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			gc_s_r[gc_rank] = r
 		}
 	} else {
-		gc_vstep2 := 0
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			gc_pos.Thread = gc_rank
-			/*line methods.go:24*/ var r int32 = s[0]
-			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
-		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ r := s[0]
 			gc_s_r[gc_rank] = r
@@ -212,26 +205,19 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	if gc_off4 >= 0 && gc_off4 < len(s_) {
 		gc_at7 := s_[gc_off4:][:1]
 		/*line methods.go:31*/ gc_elem2 := gc_at7[0]
-		gc_vstep3 := 0
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ var r_2 float32 = gc_at7[0]
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			r_2 := gc_elem2
 			gc_s_r_2[gc_rank] = r_2
 		}
 	} else {
-		gc_vstep4 := 0
-		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-			gc_rank := gc_vstep4
-			gc_pos.Thread = gc_rank
-			/*line methods.go:24*/ var r_2 float32 = s_[0]
-			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
-		}
-		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ r_2 := s_[0]
 			gc_s_r_2[gc_rank] = r_2
@@ -487,27 +473,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb := lanes.BroadcastInt32x8(1)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-				v := gc_t
-				/*line methods.go:58*/ gc_t2 := v.Add(gc_vb)
-				v_2 := gc_t2
-				/*line methods.go:58*/ r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-				/*line methods.go:67*/ r_4 := r_3
-				/*line methods.go:75*/ r_ := r_4
-				if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-					/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_3)-8 {
-					break
-				}
-				/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
-				/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)

@@ -637,38 +637,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var v_ int32 = int32(gc_tx)
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var v_ int32 = int32(gc_tx)
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var v_ int32 = int32(gc_tx)
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var v_ int32 = int32(gc_tx)
-				gc_s_v_[gc_rank] = v_
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			var v_ int32 = int32(gc_tx)
@@ -711,39 +680,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					/*line methodvalues.go:54*/ gc_at[gc_tx] = v_
 				}
 			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line methodvalues.go:54*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s_)-16 {
-								break
-							}
-							/*line methodvalues.go:54*/ v_.StoreSlice(s_[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line methodvalues.go:54*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(s_)-8 {
-							break
-						}
-						/*line methodvalues.go:54*/ v_.StoreSlice(s_[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -763,27 +700,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_off := gc_r + gc_seg
 					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
-						gc_vstep4 := gc_seg
+						gc_vstep3 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_segend; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									/*line methodvalues.go:56*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 									/*line methodvalues.go:56*/ v_ = v_.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
 									/*line methodvalues.go:56*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_segend; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line methodvalues.go:56*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 								/*line methodvalues.go:56*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
@@ -791,7 +728,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep4 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							v_ := gc_s_v_[gc_rank]
@@ -810,10 +747,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -821,7 +758,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -829,7 +766,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -837,7 +774,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -845,7 +782,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -928,71 +865,39 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
 							/*line methodvalues.go:54*/ v_3.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
 						/*line methodvalues.go:54*/ v_3.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v_3 := gc_s_v_3[gc_rank]
 					/*line methodvalues.go:54*/ gc_at3[gc_tx] = v_3
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s_2)-16 {
-								break
-							}
-							/*line methodvalues.go:54*/ v_3.StoreSlice(s_2[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(s_2)-8 {
-							break
-						}
-						/*line methodvalues.go:54*/ v_3.StoreSlice(s_2[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1012,27 +917,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_off2 := gc_r2 + gc_seg2
 					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 						gc_at4 := s_2[gc_off2:][:gc_seglen2]
-						gc_vstep7 := gc_seg2
+						gc_vstep5 := gc_seg2
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop7 bool
-							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
-									gc_tx := gc_vstep7
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									/*line methodvalues.go:56*/ v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
 									/*line methodvalues.go:56*/ v_3 = v_3.Add(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
 									/*line methodvalues.go:56*/ v_3.StoreSlice(gc_s_v_3[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop7 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep5+7 < gc_segend2; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								/*line methodvalues.go:56*/ v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
 								/*line methodvalues.go:56*/ v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
@@ -1040,7 +945,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_seg2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							v_3 := gc_s_v_3[gc_rank]
@@ -1059,10 +964,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1070,7 +975,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1078,7 +983,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1086,7 +991,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1094,7 +999,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1103,38 +1008,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
 			/*line methodvalues.go:53*/ k_++
@@ -1186,71 +1091,39 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-							gc_tx := gc_vstep8
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
 							/*line methodvalues.go:54*/ v_4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
 						/*line methodvalues.go:54*/ v_4.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v_4 := gc_s_v_4[gc_rank]
 					/*line methodvalues.go:54*/ gc_at5[gc_tx] = v_4
 				}
 			} else {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-							gc_tx := gc_vstep9
-							gc_rank := gc_base + gc_tx
-							/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s_3)-16 {
-								break
-							}
-							/*line methodvalues.go:54*/ v_4.StoreSlice(s_3[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
-						gc_rank := gc_base + gc_tx
-						/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(s_3)-8 {
-							break
-						}
-						/*line methodvalues.go:54*/ v_4.StoreSlice(s_3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1270,27 +1143,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_off3 := gc_r3 + gc_seg3
 					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
 						gc_at6 := s_3[gc_off3:][:gc_seglen3]
-						gc_vstep10 := gc_seg3
+						gc_vstep7 := gc_seg3
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop10 bool
-							gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-								for ; gc_vstep10+15 < gc_segend3; gc_vstep10 += 16 {
-									gc_tx := gc_vstep10
+							var gc_stop7 bool
+							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_segend3; gc_vstep7 += 16 {
+									gc_tx := gc_vstep7
 									gc_rank := gc_base + gc_tx
 									/*line methodvalues.go:56*/ v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
 									/*line methodvalues.go:56*/ v_4 = v_4.Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):]))
 									/*line methodvalues.go:56*/ v_4.StoreSlice(gc_s_v_4[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep10, false
-							}(gc_vstep10)
-							if gc_stop10 {
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop7 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep10+7 < gc_segend3; gc_vstep10 += 8 {
-								gc_tx := gc_vstep10
+							for ; gc_vstep7+7 < gc_segend3; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								/*line methodvalues.go:56*/ v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
 								/*line methodvalues.go:56*/ v_4 = v_4.Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):]))
@@ -1298,7 +1171,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep10 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+						for gc_u3 := gc_vstep7 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_seg3 + gc_u3
 							gc_rank := gc_base + gc_tx
 							v_4 := gc_s_v_4[gc_rank]
@@ -1317,10 +1190,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1328,7 +1201,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1336,7 +1209,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1344,7 +1217,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1352,7 +1225,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1361,38 +1234,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step6 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step6 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step6 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step6 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
 			/*line methodvalues.go:53*/ k_2++
@@ -1772,45 +1645,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				/*line methodvalues.go:150*/ gc_at5[gc_tx] = a + r_2
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						/*line methodvalues.go:130*/ r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
-						/*line methodvalues.go:130*/ a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank:])
-						/*line methodvalues.go:130*/ r_4 := r_3
-						/*line methodvalues.go:138*/ r_2 := r_4
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-							break
-						}
-						/*line methodvalues.go:151*/ a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					/*line methodvalues.go:130*/ r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
-					/*line methodvalues.go:130*/ a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank:])
-					/*line methodvalues.go:130*/ r_4 := r_3
-					/*line methodvalues.go:138*/ r_2 := r_4
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-						break
-					}
-					/*line methodvalues.go:151*/ a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r_3 := gc_s_r_3[gc_rank]
@@ -2120,47 +1955,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				/*line methodvalues.go:16*/ gc_at3[gc_tx] = v_2 * g_.k
 			}
 		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line methodvalues.go:187*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line methodvalues.go:187*/ v_2 := v
-						/*line methodvalues.go:187*/ var gc_t2 gain = *g.gain
-						var g_ gain = gc_t2
-						if gc_tx < 0 || gc_tx > len(s_2)-16 {
-							break
-						}
-						/*line methodvalues.go:17*/ v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line methodvalues.go:187*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line methodvalues.go:187*/ v_2 := v
-					/*line methodvalues.go:187*/ var gc_t gain = *g.gain
-					var g_ gain = gc_t
-					if gc_tx < 0 || gc_tx > len(s_2)-8 {
-						break
-					}
-					/*line methodvalues.go:17*/ v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -2182,33 +1977,33 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_off2 := gc_r2 + gc_seg2
 				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 					gc_at4 := s_2[gc_off2:][:gc_seglen2]
-					gc_vstep4 := gc_seg2
+					gc_vstep3 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_segend2; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line methodvalues.go:18*/ r_3 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
 								/*line methodvalues.go:18*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_segend2; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:18*/ r_3 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
 							/*line methodvalues.go:18*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep4 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						/*line methodvalues.go:18*/ r_3 := gc_at4[gc_u2]

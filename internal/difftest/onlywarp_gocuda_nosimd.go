@@ -125,19 +125,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line onlywarp.go:14*/ var v lanes.Int32x8
-					/*line onlywarp.go:16*/ if i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line onlywarp.go:16*/ v = lanes.LoadInt32x8Slice(in[i:])
-					/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx

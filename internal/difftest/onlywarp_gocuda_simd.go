@@ -150,45 +150,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line onlywarp.go:14*/ var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							{
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line onlywarp.go:16*/ v = archsimd.LoadInt32x16Slice(in[i:])
-							}
-							/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line onlywarp.go:14*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line onlywarp.go:16*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line onlywarp.go:16*/ v = archsimd.LoadInt32x8Slice(in[i:])
-						/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx

@@ -165,24 +165,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_s_m[gc_rank] = m
 				}
 			} else {
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
-					/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-					var x lanes.Float32x8
-					/*line outline.go:22*/ if i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line outline.go:22*/ x = lanes.LoadFloat32x8Slice(in[i:])
-					/*line outline.go:24*/ var s float32
-					/*line outline.go:24*/ var m float32
-					/*line outline.go:24*/ x.StoreSlice(gc_s_x[gc_rank:])
-					lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
-					lanes.BroadcastFloat32x8(m).StoreSlice(gc_s_m[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -207,10 +190,10 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			if gc_from >= 0 && gc_to <= len(tile_) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at2 := tile_[:gc_to]
 				gc_at3 := in[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					var tx int = gc_tx
 					/*line outline.go:26*/ var k int = start + tx
 					/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
@@ -222,45 +205,14 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					tx := gc_tx
 					/*line outline.go:26*/ if k := start + tx; tx < tileLen && (true || k < len(in)) {
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_steps:
-				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					var tx int = gc_tx
-					/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-8 {
-						break
-					}
-					/*line outline.go:26*/ var k int = start + tx
-					/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
-						var gc_ld lanes.Float32x8
-						/*line outline.go:26*/ if k >= 0 && k <= len(in)-8 {
-							gc_ld = lanes.LoadFloat32x8Slice(in[k:])
-						} else {
-							break gc_steps
-						}
-						/*line outline.go:27*/ gc_ld.StoreSlice(tile_[tx:])
-					} else {
-						/*line outline.go:27*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-						if gc_if.ToBits() != 0 {
-							var gc_ld2 lanes.Float32x8
-							/*line outline.go:26*/ if k >= 0 && k <= len(in)-8 {
-								gc_ld2 = lanes.LoadFloat32x8Slice(in[k:])
-							} else {
-								break gc_steps
-							}
-							/*line outline.go:27*/ gc_ld2.StoreMasked((*[8]float32)(tile_[tx:]), gc_if)
-						}
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {

@@ -195,55 +195,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_s_m[gc_rank] = m
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							{
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line outline.go:22*/ x = archsimd.LoadFloat32x16Slice(in[i:])
-							}
-							/*line outline.go:21*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line outline.go:21*/ var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
-							/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
-							/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line outline.go:22*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line outline.go:22*/ x = archsimd.LoadFloat32x8Slice(in[i:])
-						/*line outline.go:21*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line outline.go:21*/ var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
-						/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
-						/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -268,13 +220,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			if gc_from >= 0 && gc_to <= len(tile_) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at2 := tile_[:gc_to]
 				gc_at3 := in[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tx int = gc_tx
 							{
 								/*line outline.go:26*/ var k int = start + tx
@@ -289,16 +241,16 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tx int = gc_tx
 						/*line outline.go:26*/ var k int = start + tx
 						/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
@@ -312,90 +264,14 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					tx := gc_tx
 					/*line outline.go:26*/ if k := start + tx; tx < tileLen && (true || k < len(in)) {
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_steps2:
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tx int = gc_tx
-							/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-16 {
-								break
-							}
-							{
-								/*line outline.go:26*/ var k int = start + tx
-								/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
-									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line outline.go:26*/ if k >= 0 && k <= len(in)-16 {
-										gc_ld3 = archsimd.LoadFloat32x16Slice(in[k:])
-									} else {
-										break gc_steps2
-									}
-									/*line outline.go:27*/ gc_ld3.StoreSlice(tile_[tx:])
-								} else {
-									/*line outline.go:27*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
-									if gc_if2.ToBits() != 0 {
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line outline.go:26*/ if k >= 0 && k <= len(in)-16 {
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[k:])
-										} else {
-											break gc_steps2
-										}
-										/*line outline.go:27*/ gc_ld4.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_if2).StoreSlice(tile_[tx:])
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps:
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tx int = gc_tx
-						/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-8 {
-							break
-						}
-						/*line outline.go:26*/ var k int = start + tx
-						/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line outline.go:26*/ if k >= 0 && k <= len(in)-8 {
-								gc_ld = archsimd.LoadFloat32x8Slice(in[k:])
-							} else {
-								break gc_steps
-							}
-							/*line outline.go:27*/ gc_ld.StoreSlice(tile_[tx:])
-						} else {
-							/*line outline.go:27*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-							if gc_if.ToBits() != 0 {
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line outline.go:26*/ if k >= 0 && k <= len(in)-8 {
-									gc_ld2 = archsimd.LoadFloat32x8Slice(in[k:])
-								} else {
-									break gc_steps
-								}
-								/*line outline.go:27*/ gc_ld2.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if).StoreSlice(tile_[tx:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
@@ -447,12 +323,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
 				gc_at4 := out[gc_off3:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
@@ -464,15 +340,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
@@ -483,54 +359,14 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 					/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-							/*line outline.go:19*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-							/*line outline.go:19*/ m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank:])
-							{
-								/*line outline.go:41*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line outline.go:41*/ s.Add(m).StoreSlice(out[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-						/*line outline.go:19*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-						/*line outline.go:19*/ m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
-						/*line outline.go:41*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line outline.go:41*/ s.Add(m).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

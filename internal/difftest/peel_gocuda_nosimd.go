@@ -128,34 +128,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := lanes.BroadcastFloat32x8(2)
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tx int = gc_tx
-					/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
-					/*line peel.go:27*/ if (tx-
-						1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line peel.go:28*/ gc_row :=
-						/*line peel.go:28*/ tile_[tx+-1 : tx+9]
-//line peel.go:27
-					if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
-						/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
-					} else {
-						/*line peel.go:28*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-						if gc_else.ToBits() != 0 {
-							/*line peel.go:28*/ lanes.LoadFloat32x8Slice(gc_row[1:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
@@ -272,29 +245,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				out[i] = y
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_vb := lanes.BroadcastFloat32x8(float32(-1))
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tx int = gc_tx
-				/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
-				y := gc_vb
-				/*line peel.go:45*/ if (tx-
-					2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
-					break
-				}
-				/*line peel.go:45*/ if tx >= 2 {
-					/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(tile_[tx-2:])
-				} else {
-					/*line peel.go:46*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if2)
-					}
-				}
-				y.StoreSlice(out[i:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
@@ -519,90 +470,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_vb := lanes.BroadcastFloat32x8(4)
-			gc_steps:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_pos.Thread = gc_base + gc_tx
-					var tx int = gc_tx
-					var ty int = gc_ty
-					/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
-					/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line peel.go:75*/ s := lanes.LoadFloat32x8Slice(tile_[ty][tx:])
-					if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
-						var gc_ld lanes.Float32x8
-						/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
-							gc_ld = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld2 lanes.Float32x8
-						/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
-							/*line peel.go:77*/ gc_ld2 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld3 lanes.Float32x8
-						/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
-							/*line peel.go:77*/ gc_ld3 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld4 lanes.Float32x8
-						/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
-							/*line peel.go:77*/ gc_ld4 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
-						} else {
-							break gc_steps
-						}
-						/*line peel.go:77*/ s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
-					} else {
-						gc_b2 := gc_none
-						/*line peel.go:77*/ if ty >
-							0 {
-							gc_b2 = gc_all
-						}
-						gc_b3 := gc_none
-						/*line peel.go:76*/ if ty < gc_bdy-1 {
-							gc_b3 = gc_all
-						}
-						/*line peel.go:76*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
-						if gc_if.ToBits() != 0 {
-							var gc_ld5 lanes.Float32x8
-							/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
-								gc_ld5 = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld6 lanes.Float32x8
-							/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
-								/*line peel.go:77*/ gc_ld6 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld7 lanes.Float32x8
-							/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
-								/*line peel.go:77*/ gc_ld7 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld8 lanes.Float32x8
-							/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
-								/*line peel.go:77*/ gc_ld8 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
-							} else {
-								break gc_steps
-							}
-							/*line peel.go:77*/ s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
-						}
-					}
-					/*line peel.go:79*/ s.StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -740,30 +608,7 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tx int = gc_tx
-					/*line peel.go:94*/ var base int = 2 * b * gc_ty
-					/*line peel.go:102*/ if (base+
-						pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-8 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-8 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 {
-						break
-					}
-					/*line peel.go:102*/ if tx >= offset {
-						/*line peel.go:102*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
-					} else {
-						/*line peel.go:103*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line peel.go:102*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-						if gc_else.ToBits() != 0 {
-							/*line peel.go:103*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_else)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line peel.go:94*/ base := 2 * b * gc_ty

@@ -66,41 +66,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
-							{
-								/*line peel.go:21*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
-									break
-								}
-								/*line peel.go:21*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tx int = gc_tx
-						/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
-						/*line peel.go:21*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
-							break
-						}
-						/*line peel.go:21*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
@@ -131,14 +97,14 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_at4 := tile_[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := tile_[gc_fastlo:][:gc_seglen]
 						gc_at6 := tile_[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
-								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var tx int = gc_tx
 									/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 									_ = i
@@ -158,17 +124,17 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 								_ = i
@@ -187,7 +153,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
 							/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
@@ -209,75 +175,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tx int = gc_tx
-							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
-							/*line peel.go:27*/ if (tx-
-								1) < 0 || (tx-1) > len(tile_)-16 || tx < 0 || tx > len(tile_)-16 || (tx+1) < 0 || (tx+1) > len(tile_)-16 || i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line peel.go:28*/ gc_row2 :=
-								/*line peel.go:28*/ tile_[tx+-1 : tx+17]
-//line peel.go:27
-							if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
-								/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]))).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
-							} else {
-								/*line peel.go:28*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
-								if gc_if2.ToBits() != 0 {
-									/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]))).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
-								}
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-								if gc_else2.ToBits() != 0 {
-									{
-										/*line peel.go:28*/ archsimd.LoadFloat32x16Slice(gc_row2[1:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tx int = gc_tx
-						/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
-						/*line peel.go:27*/ if (tx-
-							1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line peel.go:28*/ gc_row :=
-							/*line peel.go:28*/ tile_[tx+-1 : tx+9]
-//line peel.go:27
-						if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
-							/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
-						} else {
-							/*line peel.go:28*/ gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
-							}
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line peel.go:28*/ archsimd.LoadFloat32x8Slice(gc_row[1:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
@@ -339,39 +237,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tx int = gc_tx
-						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
-						/*line peel.go:42*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
-							break
-						}
-						/*line peel.go:43*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tx int = gc_tx
-					/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
-					/*line peel.go:42*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
-						break
-					}
-					/*line peel.go:43*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
@@ -390,14 +256,14 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at3 := tile_[gc_off2+gc_fastlo:][:gc_seglen]
 					gc_at4 := out[gc_off3+gc_fastlo:][:gc_seglen]
-					gc_vstep3 := gc_fastlo
+					gc_vstep2 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 								_ = i
@@ -413,17 +279,17 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 								/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tx int = gc_tx
 							/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 							_ = i
@@ -440,7 +306,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						tx := gc_tx
 						y := float32(-1)
@@ -462,63 +328,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				out[i] = y
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(float32(-1))
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						var tx int = gc_tx
-						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
-						y := gc_vb2
-						/*line peel.go:45*/ if (tx-
-							2) < 0 || (tx-2) > len(tile_)-16 || i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line peel.go:45*/ if tx >= 2 {
-							/*line peel.go:45*/ y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
-						} else {
-							/*line peel.go:46*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line peel.go:45*/ y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-							}
-						}
-						y.StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					var tx int = gc_tx
-					/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
-					y := gc_vb
-					/*line peel.go:45*/ if (tx-
-						2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line peel.go:45*/ if tx >= 2 {
-						/*line peel.go:45*/ y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
-					} else {
-						/*line peel.go:46*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line peel.go:45*/ y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if)
-						}
-					}
-					y.StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
@@ -621,41 +431,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line peel.go:59*/ gc_row2 := in[i+-1 : i+17]
-								/*line peel.go:59*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line peel.go:59*/ gc_row := in[i+-1 : i+9]
-						/*line peel.go:59*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -720,43 +496,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
-							/*line peel.go:73*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
-								break
-							}
-							/*line peel.go:74*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:73*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
-							break
-						}
-						/*line peel.go:74*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[ty][tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -794,16 +534,16 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_at6 := tile_[gc_row2][gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at7 := tile_[gc_row2][gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at8 := out[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								gc_none4 := archsimd.Mask32x16FromBits(0)
 								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 								gc_vb4 := archsimd.BroadcastFloat32x16(4)
-								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var tx int = gc_tx
 									var ty int = gc_ty
 									/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
@@ -828,9 +568,9 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 									/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
@@ -839,8 +579,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							gc_vb3 := archsimd.BroadcastFloat32x8(4)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
@@ -866,7 +606,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
 							ty := gc_ty
@@ -890,185 +630,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_vb2 := archsimd.BroadcastFloat32x16(4)
-					gc_steps2:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_pos.Thread = gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
-							/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-16 || i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line peel.go:75*/ s := archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
-							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy-1 {
-								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-16 {
-									gc_ld9 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
-								} else {
-									break gc_steps2
-								}
-								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-16 {
-									/*line peel.go:77*/ gc_ld10 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
-								} else {
-									break gc_steps2
-								}
-								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
-									/*line peel.go:77*/ gc_ld11 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
-								} else {
-									break gc_steps2
-								}
-								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
-									/*line peel.go:77*/ gc_ld12 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
-								} else {
-									break gc_steps2
-								}
-								/*line peel.go:77*/ s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb2.Mul(s))
-							} else {
-								gc_b4 := gc_none2
-								/*line peel.go:77*/ if ty >
-									0 {
-									gc_b4 = gc_all2
-								}
-								gc_b5 := gc_none2
-								/*line peel.go:76*/ if ty < gc_bdy-1 {
-									gc_b5 = gc_all2
-								}
-								/*line peel.go:76*/ gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b4.ToBits()).ToBits() & gc_b5.ToBits())
-								if gc_if2.ToBits() != 0 {
-									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-16 {
-										gc_ld13 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
-									} else {
-										break gc_steps2
-									}
-									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-16 {
-										/*line peel.go:77*/ gc_ld14 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
-									} else {
-										break gc_steps2
-									}
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
-										/*line peel.go:77*/ gc_ld15 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
-									} else {
-										break gc_steps2
-									}
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
-										/*line peel.go:77*/ gc_ld16 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
-									} else {
-										break gc_steps2
-									}
-									/*line peel.go:77*/ s = s.Merge(gc_ld13.Add(gc_ld14).Add(gc_ld15).Add(gc_ld16).Sub(gc_vb2.Mul(s)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							/*line peel.go:79*/ s.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_vb := archsimd.BroadcastFloat32x8(4)
-				gc_steps:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_pos.Thread = gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line peel.go:75*/ s := archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
-						if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
-								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
-								/*line peel.go:77*/ gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
-								/*line peel.go:77*/ gc_ld3 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
-								/*line peel.go:77*/ gc_ld4 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
-							} else {
-								break gc_steps
-							}
-							/*line peel.go:77*/ s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
-						} else {
-							gc_b2 := gc_none
-							/*line peel.go:77*/ if ty >
-								0 {
-								gc_b2 = gc_all
-							}
-							gc_b3 := gc_none
-							/*line peel.go:76*/ if ty < gc_bdy-1 {
-								gc_b3 = gc_all
-							}
-							/*line peel.go:76*/ gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
-							if gc_if.ToBits() != 0 {
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
-									/*line peel.go:77*/ gc_ld6 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
-									/*line peel.go:77*/ gc_ld7 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
-									/*line peel.go:77*/ gc_ld8 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
-								} else {
-									break gc_steps
-								}
-								/*line peel.go:77*/ s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
-							}
-						}
-						/*line peel.go:79*/ s.StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -1142,41 +704,7 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 					/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							/*line peel.go:94*/ var base int = 2 * b * gc_ty
-							var i int = gc_ty*b + tx
-							/*line peel.go:97*/ if i < 0 || i > len(in)-16 || (base+tx) < 0 || (base+tx) > len(temp)-16 {
-								break
-							}
-							/*line peel.go:98*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(temp[base+tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tx int = gc_tx
-						/*line peel.go:94*/ var base int = 2 * b * gc_ty
-						var i int = gc_ty*b + tx
-						/*line peel.go:97*/ if i < 0 || i > len(in)-8 || (base+tx) < 0 || (base+tx) > len(temp)-8 {
-							break
-						}
-						/*line peel.go:98*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(temp[base+tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line peel.go:94*/ base := 2 * b * gc_ty
@@ -1207,13 +735,13 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 						gc_at3 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off4+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off5+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var tx int = gc_tx
 									/*line peel.go:94*/ var base int = 2 * b * gc_ty
 									_ = base
@@ -1233,16 +761,16 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								/*line peel.go:94*/ var base int = 2 * b * gc_ty
 								_ = base
@@ -1261,7 +789,7 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
 							/*line peel.go:102*/ if tx >= offset {
@@ -1283,67 +811,7 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 					}
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tx int = gc_tx
-							/*line peel.go:94*/ var base int = 2 * b * gc_ty
-							/*line peel.go:102*/ if (base+
-								pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-16 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-16 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-16 {
-								break
-							}
-							/*line peel.go:102*/ if tx >= offset {
-								/*line peel.go:102*/ archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx:]).Add(archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
-							} else {
-								/*line peel.go:103*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, tx, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line peel.go:102*/ archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx:]).Add(archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[16]float32)(temp[base+pout*b+tx:]), gc_if2)
-								}
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-								if gc_else2.ToBits() != 0 {
-									{
-										/*line peel.go:103*/ archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx:]).StoreMasked((*[16]float32)(temp[base+pout*b+tx:]), gc_else2)
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tx int = gc_tx
-						/*line peel.go:94*/ var base int = 2 * b * gc_ty
-						/*line peel.go:102*/ if (base+
-							pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-8 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-8 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 {
-							break
-						}
-						/*line peel.go:102*/ if tx >= offset {
-							/*line peel.go:102*/ archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
-						} else {
-							/*line peel.go:103*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line peel.go:102*/ archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_if)
-							}
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line peel.go:103*/ archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx:]).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_else)
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line peel.go:94*/ base := 2 * b * gc_ty
@@ -1368,12 +836,12 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx <= len(temp)-gc_off7 {
 				gc_at6 := out[gc_off6:][:gc_bdx]
 				gc_at7 := temp[gc_off7:][:gc_bdx]
-				gc_vstep5 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tx int = gc_tx
 							/*line peel.go:94*/ var base int = 2 * b * gc_ty
 							_ = base
@@ -1382,15 +850,15 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 							/*line peel.go:96*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tx int = gc_tx
 						/*line peel.go:94*/ var base int = 2 * b * gc_ty
 						_ = base
@@ -1400,45 +868,11 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tx int = gc_tx
-							/*line peel.go:94*/ var base int = 2 * b * gc_ty
-							var i int = gc_ty*b + tx
-							/*line peel.go:109*/ if (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-16 || i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line peel.go:110*/ archsimd.LoadFloat32x16Slice(temp[base+pout*b+tx:]).StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tx int = gc_tx
-						/*line peel.go:94*/ var base int = 2 * b * gc_ty
-						var i int = gc_ty*b + tx
-						/*line peel.go:109*/ if (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line peel.go:110*/ archsimd.LoadFloat32x8Slice(temp[base+pout*b+tx:]).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line peel.go:94*/ base := 2 * b * gc_ty

@@ -324,50 +324,7 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line portable.go:31*/ var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line portable.go:31*/ var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line portable.go:31*/ var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line portable.go:31*/ var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line portable.go:31*/ var sum float32

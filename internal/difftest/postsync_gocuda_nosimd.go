@@ -125,38 +125,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 			/*line postsync.go:27*/ i.StoreSlice(gc_s_i[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := int32(gc_tx)
@@ -176,38 +145,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			/*line postsync.go:29*/ i = i.Add(gc_vb)
 			/*line postsync.go:29*/ i.StoreSlice(gc_s_i[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line postsync.go:29*/ i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line postsync.go:29*/ i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line postsync.go:29*/ i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line postsync.go:29*/ i += 32
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line postsync.go:29*/ i += 32

@@ -187,38 +187,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := int32(gc_tx)
@@ -258,38 +227,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line postsync.go:29*/ i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line postsync.go:29*/ i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line postsync.go:29*/ i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line postsync.go:29*/ i += 32
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line postsync.go:29*/ i += 32
@@ -340,39 +278,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				/*line postsync.go:31*/ gc_at[gc_tx] = i
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						/*line postsync.go:31*/ i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(out)-16 {
-							break
-						}
-						/*line postsync.go:31*/ i.StoreSlice(out[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					/*line postsync.go:31*/ i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
-					if gc_tx < 0 || gc_tx > len(out)-8 {
-						break
-					}
-					/*line postsync.go:31*/ i.StoreSlice(out[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]

@@ -90,41 +90,7 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line private_shared.go:26*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							{
-								/*line private_shared.go:26*/ if tid < 0 || tid > len(histoS)-16 {
-									break
-								}
-								/*line private_shared.go:26*/ gc_vb2.StoreSlice(histoS[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line private_shared.go:26*/ if tid < 0 || tid > len(histoS)-8 {
-							break
-						}
-						/*line private_shared.go:26*/ gc_vb.StoreSlice(histoS[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line private_shared.go:26*/ histoS[tid] = 0
@@ -288,20 +254,7 @@ func gc_body_privateHistoExact(gc_b *compiled.Block, data []byte, bins []uint64)
 					/*line private_shared.go:49*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint64x4(0)
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line private_shared.go:49*/ if tid < 0 || tid > len(s)-4 {
-							break
-						}
-						/*line private_shared.go:49*/ gc_vb.StoreSlice(s[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line private_shared.go:49*/ s[tid] = 0
@@ -441,41 +394,7 @@ func gc_body_privateMax(gc_b *compiled.Block, keys, vals []int32, best []int32) 
 					/*line private_shared.go:67*/ gc_at[gc_tx] = math.MinInt32
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						/*line private_shared.go:67*/ gc_vb2 := archsimd.BroadcastInt32x16(math.MinInt32)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							{
-								/*line private_shared.go:67*/ if tid < 0 || tid > len(top)-16 {
-									break
-								}
-								/*line private_shared.go:67*/ gc_vb2.StoreSlice(top[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line private_shared.go:67*/ gc_vb := archsimd.BroadcastInt32x8(math.MinInt32)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line private_shared.go:67*/ if tid < 0 || tid > len(top)-8 {
-							break
-						}
-						/*line private_shared.go:67*/ gc_vb.StoreSlice(top[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line private_shared.go:67*/ top[tid] = math.MinInt32
@@ -637,41 +556,7 @@ func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line private_shared.go:89*/ gc_at[gc_tx] = 1
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastUint32x16(1)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							{
-								/*line private_shared.go:89*/ if tid < 0 || tid > len(s)-16 {
-									break
-								}
-								/*line private_shared.go:89*/ gc_vb2.StoreSlice(s[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint32x8(1)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line private_shared.go:89*/ if tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line private_shared.go:89*/ gc_vb.StoreSlice(s[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line private_shared.go:89*/ s[tid] = 1
@@ -825,24 +710,7 @@ func gc_body_privateStrided(gc_b *compiled.Block, keys []byte, counts []uint64) 
 						/*line private_shared.go:110*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastUint64x4(0)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line private_shared.go:109*/ var b int = tid + gc_off
-							if b < 0 || b > len(local)-4 {
-								break
-							}
-							/*line private_shared.go:110*/ gc_vb.StoreSlice(local[b:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line private_shared.go:109*/ b := tid + gc_off
@@ -1193,42 +1061,7 @@ func gc_body_privatePMPP(gc_b *compiled.Block, data []byte, bins []uint32) {
 						/*line private_shared.go:156*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := archsimd.BroadcastUint32x16(0)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var bin int = gc_tx + gc_off
-								/*line private_shared.go:156*/ if bin < 0 || bin > len(histoS)-16 {
-									break
-								}
-								/*line private_shared.go:156*/ gc_vb2.StoreSlice(histoS[bin:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastUint32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var bin int = gc_tx + gc_off
-							/*line private_shared.go:156*/ if bin < 0 || bin > len(histoS)-8 {
-								break
-							}
-							/*line private_shared.go:156*/ gc_vb.StoreSlice(histoS[bin:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						bin := gc_tx + gc_off
 						gc_more = true
@@ -1365,41 +1198,7 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					/*line private_shared.go:181*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							{
-								/*line private_shared.go:181*/ if tid < 0 || tid > len(s)-16 {
-									break
-								}
-								/*line private_shared.go:181*/ gc_vb2.StoreSlice(s[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line private_shared.go:181*/ if tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line private_shared.go:181*/ gc_vb.StoreSlice(s[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line private_shared.go:181*/ s[tid] = 0
@@ -1498,12 +1297,12 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at4 := out[gc_off:][:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -1511,15 +1310,15 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 						/*line private_shared.go:193*/ v.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -1528,47 +1327,13 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line private_shared.go:193*/ gc_at4[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line private_shared.go:178*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-						/*line private_shared.go:193*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-							break
-						}
-						/*line private_shared.go:193*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line private_shared.go:178*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-					/*line private_shared.go:193*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-						break
-					}
-					/*line private_shared.go:193*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

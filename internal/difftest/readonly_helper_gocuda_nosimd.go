@@ -42,19 +42,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_s_x[gc_rank] = x
 			}
 		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var i int = gc_bx*gc_bdx + gc_tx
-				/*line readonly_helper.go:15*/ if i < 0 || i > len(in)-8 {
-					break
-				}
-				/*line readonly_helper.go:15*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
-				x := gc_t
-				/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

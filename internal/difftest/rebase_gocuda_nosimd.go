@@ -504,29 +504,7 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					out[gc_bx*gc_bdx+i] = y
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb3 := lanes.BroadcastFloat32x8(2)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					y := gc_vb2
-					/*line rebase.go:78*/ if (i-
-						k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
-						break
-					}
-					/*line rebase.go:78*/ if i >= k+lo {
-						/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
-					} else {
-						/*line rebase.go:79*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
-						}
-					}
-					y.StoreSlice(out[gc_bx*gc_bdx+i:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					y := float32(-1)

@@ -59,25 +59,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_s_ix[gc_rank] = ix
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_vb := lanes.BroadcastInt32x8(2)
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
-					break
-				}
-				/*line regressions.go:16*/ n := lanes.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
-				/*line regressions.go:16*/ b := n.Mul(gc_vb)
-				/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota))
-				/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
-				/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
-				/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
-				/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -347,21 +329,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			/*line regressions.go:41*/ gc_vb := lanes.BroadcastFloat32x8(v_2 * k_)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-				/*line regressions.go:45*/ r_ := r
-				/*line regressions.go:34*/ v := r_
-				if gc_tx < 0 || gc_tx > len(s_2)-8 {
-					break
-				}
-				/*line regressions.go:41*/ gc_vb.StoreSlice(s_2[gc_tx:])
-				/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -481,28 +449,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line regressions.go:58*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
-					break
-				}
-				/*line regressions.go:58*/ v := lanes.LoadInt32x8Slice(grid[gc_bx*b+tid:])
-				gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-				if gc_if.ToBits() != 0 {
-					if gc_if.ToBits() != 0 {
-						/*line regressions.go:60*/ s[0] = 0
-					}
-					if gc_if.ToBits() != 0 {
-						/*line regressions.go:60*/ s[b+1] = 0
-					}
-				}
-				/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1255,22 +1202,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_s_a[gc_rank] = a
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var tx int = gc_tx
-				/*line regressions.go:206*/ var w int32 = p << 3
-				a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota)
-				if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
-					break
-				}
-				/*line regressions.go:208*/ a.StoreSlice(s[tx:])
-				lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-				/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

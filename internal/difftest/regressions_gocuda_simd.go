@@ -90,55 +90,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_s_ix[gc_rank] = ix
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastInt32x16(2)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
-							break
-						}
-						/*line regressions.go:16*/ n := archsimd.LoadInt32x16Slice(in[gc_bx*gc_bdx+tid:])
-						/*line regressions.go:16*/ b := n.Mul(gc_vb2)
-						/*line regressions.go:16*/ ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2))
-						/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
-						/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
-						/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
-						/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(2)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line regressions.go:16*/ n := archsimd.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
-					/*line regressions.go:16*/ b := n.Mul(gc_vb)
-					/*line regressions.go:16*/ ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
-					/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
-					/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
-					/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
-					/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -164,12 +116,12 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_off2 := gc_r + gc_seg
 				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off2:][:gc_seglen]
-					gc_vstep3 := gc_seg
+					gc_vstep2 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -178,15 +130,15 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 								/*line regressions.go:21*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -196,7 +148,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						ix := gc_s_ix[gc_rank]
@@ -268,12 +220,12 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -283,15 +235,15 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						n.Add(b).Add(ix).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -302,7 +254,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -310,45 +262,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:15*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-						/*line regressions.go:15*/ b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
-						/*line regressions.go:15*/ ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
-						/*line regressions.go:23*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-							break
-						}
-						/*line regressions.go:24*/ n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line regressions.go:15*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-					/*line regressions.go:15*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-					/*line regressions.go:15*/ ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
-					/*line regressions.go:23*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-						break
-					}
-					/*line regressions.go:24*/ n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -419,45 +333,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					/*line regressions.go:41*/ gc_vb2 := archsimd.BroadcastFloat32x16(k)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).ConvertToFloat32()
-						v_ := gc_t2
-						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
-							/*line regressions.go:41*/ gc_tx < 0 || gc_tx > len(s_)-16 {
-							break
-						}
-						/*line regressions.go:42*/ v_.Mul(gc_vb2).StoreSlice(s_[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				/*line regressions.go:41*/ gc_vb := archsimd.BroadcastFloat32x8(k)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).ConvertToFloat32()
-					v_ := gc_t
-					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-						/*line regressions.go:41*/ gc_tx < 0 || gc_tx > len(s_)-8 {
-						break
-					}
-					/*line regressions.go:42*/ v_.Mul(gc_vb).StoreSlice(s_[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v_ float32 = float32(gc_tx)
 				/*line regressions.go:41*/ s_[gc_tx] = v_ * k
@@ -511,13 +387,13 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at2 := s_2[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					/*line regressions.go:41*/ gc_vb8 := archsimd.BroadcastFloat32x16(v_2 * k_)
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line regressions.go:41*/ r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
 						/*line regressions.go:45*/ r_ := r
@@ -526,16 +402,16 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				/*line regressions.go:41*/ gc_vb7 := archsimd.BroadcastFloat32x8(v_2 * k_)
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line regressions.go:41*/ r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 					/*line regressions.go:45*/ r_ := r
@@ -545,7 +421,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r := gc_s_r[gc_rank]
 				/*line regressions.go:45*/ var r_ float32 = r
@@ -554,47 +430,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					/*line regressions.go:41*/ gc_vb6 := archsimd.BroadcastFloat32x16(v_2 * k_)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						/*line regressions.go:41*/ r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
-						/*line regressions.go:45*/ r_ := r
-						/*line regressions.go:34*/ v := r_
-						if gc_tx < 0 || gc_tx > len(s_2)-16 {
-							break
-						}
-						/*line regressions.go:41*/ gc_vb6.StoreSlice(s_2[gc_tx:])
-						/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				/*line regressions.go:41*/ gc_vb5 := archsimd.BroadcastFloat32x8(v_2 * k_)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					/*line regressions.go:41*/ r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-					/*line regressions.go:45*/ r_ := r
-					/*line regressions.go:34*/ v := r_
-					if gc_tx < 0 || gc_tx > len(s_2)-8 {
-						break
-					}
-					/*line regressions.go:41*/ gc_vb5.StoreSlice(s_2[gc_tx:])
-					/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -648,12 +484,12 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line regressions.go:45*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
@@ -661,15 +497,15 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						v.Add(r_3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					/*line regressions.go:45*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
@@ -678,7 +514,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
@@ -686,48 +522,12 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				/*line regressions.go:35*/ gc_at3[gc_tx] = v + r_3
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
-						/*line regressions.go:45*/ r_3 := r_2
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-							break
-						}
-						/*line regressions.go:36*/ v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					/*line regressions.go:45*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
-					/*line regressions.go:45*/ r_3 := r_2
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-						break
-					}
-					/*line regressions.go:36*/ v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
-				var r_3 float32 = r_2
+				/*line regressions.go:45*/ var r_3 float32 = r_2
 				/*line regressions.go:35*/ out[gc_bx*gc_bdx+gc_tx] = v + r_3
 			}
 		}
@@ -810,61 +610,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:58*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
-							break
-						}
-						/*line regressions.go:58*/ v := archsimd.LoadInt32x16Slice(grid[gc_bx*b+tid:])
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if2.ToBits() != 0 {
-							if gc_if2.ToBits() != 0 {
-								/*line regressions.go:60*/ s[0] = 0
-							}
-							if gc_if2.ToBits() != 0 {
-								/*line regressions.go:60*/ s[b+1] = 0
-							}
-						}
-						/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line regressions.go:58*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
-						break
-					}
-					/*line regressions.go:58*/ v := archsimd.LoadInt32x8Slice(grid[gc_bx*b+tid:])
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if.ToBits() != 0 {
-						if gc_if.ToBits() != 0 {
-							/*line regressions.go:60*/ s[0] = 0
-						}
-						if gc_if.ToBits() != 0 {
-							/*line regressions.go:60*/ s[b+1] = 0
-						}
-					}
-					/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -890,12 +636,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
 						gc_at4 := s[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									var tid int = gc_tx
 									_ = tid
@@ -903,15 +649,15 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 									/*line regressions.go:63*/ v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -920,7 +666,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							v := gc_s_v[gc_rank]
@@ -936,41 +682,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line regressions.go:57*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line regressions.go:63*/ if (tid+1) < 0 || (tid+1) > len(s)-16 {
-								break
-							}
-							/*line regressions.go:63*/ v.StoreSlice(s[tid+1:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:57*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line regressions.go:63*/ if (tid+1) < 0 || (tid+1) > len(s)-8 {
-							break
-						}
-						/*line regressions.go:63*/ v.StoreSlice(s[tid+1:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1027,12 +739,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		/*line regressions.go:77*/ gc_off7 := gc_bx * b
 		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
 			gc_at8 := grid[gc_off7:][:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -1040,15 +752,15 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						/*line regressions.go:71*/ v.StoreSlice(gc_at8[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -1057,47 +769,13 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line regressions.go:71*/ gc_at8[gc_tx] = v
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:57*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line regressions.go:71*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
-							break
-						}
-						/*line regressions.go:71*/ v.StoreSlice(grid[gc_bx*b+tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line regressions.go:57*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line regressions.go:71*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
-						break
-					}
-					/*line regressions.go:71*/ v.StoreSlice(grid[gc_bx*b+tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1594,43 +1272,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastInt32x16(100)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:96*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-						/*line regressions.go:117*/ if tid < 0 || tid > len(counts)-16 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-							break
-						}
-						/*line regressions.go:118*/ archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(100)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line regressions.go:96*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-					/*line regressions.go:117*/ if tid < 0 || tid > len(counts)-8 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-						break
-					}
-					/*line regressions.go:118*/ archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1717,37 +1359,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-							break
-						}
-						/*line regressions.go:166*/ archsimd.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_pos.Thread = gc_base + gc_tx
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-						break
-					}
-					/*line regressions.go:166*/ archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
@@ -2091,49 +1703,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_s_a[gc_rank] = a
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line regressions.go:206*/ var w int32 = p << 3
-						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2)
-						if tx < -2147483648 || tx > 2147483632 || tx < 0 || tx > len(s)-16 {
-							break
-						}
-						/*line regressions.go:208*/ a.StoreSlice(s[tx:])
-						archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank:])
-						/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
-					/*line regressions.go:206*/ var w int32 = p << 3
-					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota)
-					if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
-						break
-					}
-					/*line regressions.go:208*/ a.StoreSlice(s[tx:])
-					archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-					/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -2217,13 +1787,13 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					gc_vb4 := archsimd.BroadcastInt32x16(1000)
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
@@ -2233,16 +1803,16 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						a.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				gc_vb3 := archsimd.BroadcastInt32x8(1000)
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 					/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
@@ -2253,54 +1823,14 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 				/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastInt32x16(1000)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
-						/*line regressions.go:205*/ w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
-						/*line regressions.go:205*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-						/*line regressions.go:216*/ if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line regressions.go:217*/ a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(1000)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
-					/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
-					/*line regressions.go:205*/ w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
-					/*line regressions.go:205*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-					/*line regressions.go:216*/ if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line regressions.go:217*/ a.Add(archsimd.LoadInt32x8Slice(s[tx:])).Mul(gc_vb).Add(w).StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

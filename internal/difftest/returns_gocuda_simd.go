@@ -452,42 +452,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-				/*line returns.go:34*/ r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-				/*line returns.go:34*/ r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-				/*line returns.go:34*/ r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-				/*line returns.go:34*/ r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32

@@ -125,26 +125,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						gc_s_temp[gc_rank] = temp
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line reverse.go:22*/ var temp lanes.Float32x8
-						if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
-							break
-						}
-						/*line reverse.go:23*/ if gc_tx >= stride {
-							/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:]))
-						} else {
-							/*line reverse.go:24*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
-							if gc_if2.ToBits() != 0 {
-								/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:])).Merge(temp, gc_if2)
-							}
-						}
-						/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line reverse.go:22*/ var temp float32
@@ -370,30 +351,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank] = y
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb3 := lanes.BroadcastInt32x8(3)
-				gc_vb4 := lanes.BroadcastInt32x8(1)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_tx
-					/*line reverse.go:54*/ var y lanes.Int32x8
-					if (i-
-						d) < 0 || (i-d) > len(x)-8 {
-						break
-					}
-					/*line reverse.go:55*/ if i >= d {
-						/*line reverse.go:55*/ y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
-					} else {
-						/*line reverse.go:56*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line reverse.go:55*/ y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if2)
-						}
-					}
-					/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -599,40 +557,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_vb := lanes.BroadcastInt32x8(int32(0))
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						y := gc_vb
-						if gc_tx < 0 || gc_tx > len(sh)-8 {
-							break
-						}
-						/*line reverse.go:83*/ if gc_tx >= size/3 {
-							var gc_ld3 lanes.Int32x8
-							/*line reverse.go:83*/ if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
-								gc_ld3 = lanes.LoadInt32x8Slice(sh[gc_tx-size/3:])
-							} else {
-								break gc_steps2
-							}
-							/*line reverse.go:84*/ y = gc_ld3.Add(lanes.LoadInt32x8Slice(sh[gc_tx:]))
-						} else {
-							/*line reverse.go:84*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
-							if gc_if2.ToBits() != 0 {
-								var gc_ld4 lanes.Int32x8
-								/*line reverse.go:83*/ if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
-									gc_ld4 = lanes.LoadInt32x8Slice(sh[gc_tx-size/3:])
-								} else {
-									break gc_steps2
-								}
-								/*line reverse.go:84*/ y = gc_ld4.Add(lanes.LoadInt32x8Slice(sh[gc_tx:])).Merge(y, gc_if2)
-							}
-						}
-						/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := int32(0)

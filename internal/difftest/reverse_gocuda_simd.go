@@ -58,37 +58,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line reverse.go:19*/ if g < 0 || g > len(data)-16 || gc_tx < 0 || gc_tx > len(x)-16 {
-							break
-						}
-						/*line reverse.go:20*/ archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var g int = gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ if g < 0 || g > len(data)-8 || gc_tx < 0 || gc_tx > len(x)-8 {
-						break
-					}
-					/*line reverse.go:20*/ archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 				/*line reverse.go:19*/ x[gc_tx] = data[g]
@@ -126,12 +96,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				if gc_from >= 0 && gc_to <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at3 := x[:gc_to]
 					gc_at4 := x[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line reverse.go:22*/ var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
@@ -140,15 +110,15 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line reverse.go:22*/ var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							/*line reverse.go:24*/ temp = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))
@@ -156,50 +126,14 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line reverse.go:22*/ var temp float32
 						/*line reverse.go:24*/ temp = gc_at3[gc_tx] + gc_at4[gc_tx]
 						gc_s_temp[gc_rank] = temp
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								/*line reverse.go:22*/ var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if gc_tx < 0 || gc_tx > len(x)-16 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-16 {
-										break
-									}
-									/*line reverse.go:24*/ temp = archsimd.LoadFloat32x16Slice(x[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx-stride:]))
-								}
-								/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line reverse.go:22*/ var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line reverse.go:24*/ if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
-								break
-							}
-							/*line reverse.go:24*/ temp = archsimd.LoadFloat32x8Slice(x[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx-stride:]))
-							/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line reverse.go:22*/ var temp float32
@@ -217,12 +151,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at5 := x[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line reverse.go:27*/ temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
 								{
@@ -230,62 +164,28 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line reverse.go:27*/ temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
 							temp.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						temp := gc_s_temp[gc_rank]
 						/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 					}
 				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								/*line reverse.go:27*/ temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
-								{
-									if gc_tx < 0 || gc_tx > len(x)-16 {
-										break
-									}
-									/*line reverse.go:28*/ temp.StoreSlice(x[gc_tx:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							/*line reverse.go:27*/ temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(x)-8 {
-								break
-							}
-							/*line reverse.go:28*/ temp.StoreSlice(x[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						temp := gc_s_temp[gc_rank]
@@ -300,67 +200,37 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
 			gc_at6 := data[gc_off3:][:gc_bdx]
 			gc_at7 := x[:gc_bdx]
-			gc_vstep7 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						var g int = gc_bx*gc_bdx + gc_tx
 						_ = g
 						/*line reverse.go:18*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					var g int = gc_bx*gc_bdx + gc_tx
 					_ = g
 					/*line reverse.go:18*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-						gc_tx := gc_vstep8
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line reverse.go:32*/ if gc_tx < 0 || gc_tx > len(x)-16 || g < 0 || g > len(data)-16 {
-							break
-						}
-						/*line reverse.go:33*/ archsimd.LoadFloat32x16Slice(x[gc_tx:]).StoreSlice(data[g:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					var g int = gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ if gc_tx < 0 || gc_tx > len(x)-8 || g < 0 || g > len(data)-8 {
-						break
-					}
-					/*line reverse.go:33*/ archsimd.LoadFloat32x8Slice(x[gc_tx:]).StoreSlice(data[g:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 				/*line reverse.go:32*/ data[g] = x[gc_tx]
@@ -654,49 +524,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank] = y
 				}
 			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						gc_vb7 := archsimd.BroadcastInt32x16(3)
-						gc_vb8 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line reverse.go:54*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							{
-								if (i-d) < 0 || (i-d) > len(x)-16 {
-									break
-								}
-								/*line reverse.go:56*/ y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
-							}
-							/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb3 := archsimd.BroadcastInt32x8(3)
-					gc_vb4 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line reverse.go:54*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line reverse.go:56*/ if (i-d) < 0 || (i-d) > len(x)-8 {
-							break
-						}
-						/*line reverse.go:56*/ y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
-						/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -715,12 +543,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if gc_from >= 0 && gc_to <= len(x) {
 				gc_at2 := x[:gc_to]
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
@@ -730,15 +558,15 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						_ = i
@@ -747,49 +575,13 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 					/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line reverse.go:44*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
-							{
-								/*line reverse.go:60*/ if i < 0 || i > len(x)-16 {
-									break
-								}
-								/*line reverse.go:60*/ y.Sub(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line reverse.go:44*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-						/*line reverse.go:60*/ if i < 0 || i > len(x)-8 {
-							break
-						}
-						/*line reverse.go:60*/ y.Sub(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -804,12 +596,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
@@ -818,15 +610,15 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
 					/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
@@ -836,49 +628,13 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				y := gc_s_y[gc_rank]
 				/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 			}
 		} else {
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
-						/*line reverse.go:45*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
-						/*line reverse.go:63*/ if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
-							break
-						}
-						/*line reverse.go:64*/ archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
-					gc_rank := gc_base + gc_tx
-					var i int = gc_tx
-					/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
-					/*line reverse.go:45*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-					/*line reverse.go:63*/ if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
-						break
-					}
-					/*line reverse.go:64*/ archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1005,45 +761,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								y := gc_vb2
-								{
-									/*line reverse.go:84*/ if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-16 || gc_tx < 0 || gc_tx > len(sh)-16 {
-										break
-									}
-									/*line reverse.go:84*/ y = archsimd.LoadInt32x16Slice(sh[gc_tx-size/3:]).Add(archsimd.LoadInt32x16Slice(sh[gc_tx:]))
-								}
-								/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							y := gc_vb
-							/*line reverse.go:84*/ if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-8 || gc_tx < 0 || gc_tx > len(sh)-8 {
-								break
-							}
-							/*line reverse.go:84*/ y = archsimd.LoadInt32x8Slice(sh[gc_tx-size/3:]).Add(archsimd.LoadInt32x8Slice(sh[gc_tx:]))
-							/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := int32(0)
@@ -1061,12 +779,12 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(sh) {
 					gc_at3 := sh[:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line reverse.go:87*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
@@ -1074,62 +792,28 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line reverse.go:87*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 							/*line reverse.go:87*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line reverse.go:88*/ gc_at3[gc_tx] += y
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								/*line reverse.go:87*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
-								{
-									if gc_tx < 0 || gc_tx > len(sh)-16 {
-										break
-									}
-									/*line reverse.go:88*/ archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line reverse.go:87*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(sh)-8 {
-								break
-							}
-							/*line reverse.go:88*/ archsimd.LoadInt32x8Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]

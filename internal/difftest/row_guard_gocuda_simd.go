@@ -133,41 +133,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-							{
-								/*line row_guard.go:19*/ if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 || i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line row_guard.go:19*/ archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2)).StoreSlice(out[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:19*/ if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line row_guard.go:19*/ archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota)).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)

@@ -66,34 +66,7 @@ func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var ty int = gc_ty
-					var tx int = gc_tx
-					/*line rows_flat.go:18*/ var g int = ty*side + tx
-					if g < 0 || g > len(a)-8 || g > len(as)-8 || g > len(b)-8 || g > len(bs)-8 {
-						break
-					}
-					/*line rows_flat.go:19*/ if g < la && uint(la-g) > 7 {
-						/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(a[g:]).StoreSlice(as[g:])
-					} else {
-						/*line rows_flat.go:20*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(la, g, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(a[g:]).StoreMasked((*[8]float32)(as[g:]), gc_if)
-						}
-					}
-					if g < lb && uint(lb-g) > 7 {
-						/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(b[g:]).StoreSlice(bs[g:])
-					} else {
-						/*line rows_flat.go:23*/ gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lb, g, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(b[g:]).StoreMasked((*[8]float32)(bs[g:]), gc_if2)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
@@ -115,9 +88,9 @@ func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 				gc_pos.Thread = gc_base + gc_tx
 				var tx int = gc_tx
 				var ty int = gc_ty
@@ -149,7 +122,7 @@ func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
 				/*line rows_flat.go:28*/ sum = sum.AddMulSlice(gc_row2[15], bs[compiled.Trip(15)*side+tx:])
 				/*line rows_flat.go:30*/ sum.StoreSlice(c[g:])
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				ty := gc_ty

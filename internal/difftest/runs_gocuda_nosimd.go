@@ -234,42 +234,7 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-				for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-					for gc_sx2 >= gc_bdx {
-						gc_sx2 -= gc_bdx
-						gc_sbx2++
-					}
-					gc_tx := gc_vstep2
-					gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_base + gc_sx2
-					var x int = gc_bx*gc_bdx + gc_tx
-					var y int = gc_by*gc_bdy + gc_ty
-					/*line runs.go:80*/ v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
-					gc_b2 := gc_none
-					/*line runs.go:81*/ if y == py {
-						gc_b2 = gc_all
-					}
-					/*line runs.go:81*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
-					if gc_if.ToBits() != 0 {
-						var gc_u float32
-						if gc_in := gc_if.ToBits(); gc_in != 0 {
-							gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
-							/*line runs.go:81*/ gc_u = in[k]
-						}
-						/*line runs.go:82*/ v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
-					}
-					if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
-						break
-					}
-					/*line runs.go:84*/ v.StoreSlice(out[y*w+x:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -381,42 +346,7 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-				for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-					for gc_sx2 >= gc_bdx {
-						gc_sx2 -= gc_bdx
-						gc_sbx2++
-					}
-					gc_tx := gc_vstep2
-					gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
-					gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
-					var x int = gc_by*gc_bdy + gc_ty
-					var y int = gc_bx*gc_bdx + gc_tx
-					/*line runs.go:96*/ v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
-					gc_b2 := gc_none
-					/*line runs.go:97*/ if x == px {
-						gc_b2 = gc_all
-					}
-					/*line runs.go:97*/ gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-					if gc_if.ToBits() != 0 {
-						var gc_u float32
-						if gc_in := gc_if.ToBits(); gc_in != 0 {
-							gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
-							gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
-							/*line runs.go:97*/ gc_u = in[k]
-						}
-						/*line runs.go:98*/ v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
-					}
-					if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
-						break
-					}
-					/*line runs.go:100*/ v.StoreSlice(out[x*h+y:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -130,169 +130,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb7 := archsimd.BroadcastFloat32x16(0)
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						/*line specialize.go:35*/ gc_vb8 := archsimd.BroadcastFloat32x16(k)
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line specialize.go:35*/ var gc_t4 int = i + 1
-								var gc_i7 int = gc_t4
-								var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned7 := gc_none2
-								if gc_i7 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result7 = gc_vb7
-									gc_b4 := gc_none2
-									if true {
-										gc_b4 = gc_all2
-									}
-									gc_returned7 = gc_b4
-								} else {
-									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-									if gc_if9.ToBits() != 0 {
-										gc_result7 = gc_result7.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
-										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
-									}
-								}
-								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-								if gc_if10.ToBits() != 0 {
-									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
-									} else {
-										break gc_steps4
-									}
-									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
-								}
-								/*line specialize.go:35*/ var gc_i8 int = i
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned8 := gc_none2
-								if gc_i8 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result8 = gc_vb7
-									gc_b5 := gc_none2
-									if true {
-										gc_b5 = gc_all2
-									}
-									gc_returned8 = gc_b5
-								} else {
-									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-									if gc_if11.ToBits() != 0 {
-										gc_result8 = gc_result8.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-									}
-								}
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-								if gc_if12.ToBits() != 0 {
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps4
-									}
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-								}
-								/*line specialize.go:35*/ gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					/*line specialize.go:35*/ gc_vb4 := archsimd.BroadcastFloat32x8(k)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line specialize.go:35*/ var gc_t2 int = i + 1
-						var gc_i3 int = gc_t2
-						var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned3 := gc_none
-						if gc_i3 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result3 = gc_vb3
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned3 = gc_b2
-						} else {
-							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-							if gc_if3.ToBits() != 0 {
-								gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
-								gc_returned3 = gc_if3.Or(gc_returned3)
-							}
-						}
-						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if4.ToBits() != 0 {
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-							} else {
-								break gc_steps2
-							}
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-							gc_returned3 = gc_if4.Or(gc_returned3)
-						}
-						/*line specialize.go:35*/ var gc_i4 int = i
-						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned4 := gc_none
-						if gc_i4 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result4 = gc_vb3
-							gc_b3 := gc_none
-							if true {
-								gc_b3 = gc_all
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-							if gc_if5.ToBits() != 0 {
-								gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
-								gc_returned4 = gc_if5.Or(gc_returned4)
-							}
-						}
-						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if6.ToBits() != 0 {
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-							} else {
-								break gc_steps2
-							}
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-							gc_returned4 = gc_if6.Or(gc_returned4)
-						}
-						/*line specialize.go:35*/ gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -388,169 +226,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb3 := archsimd.BroadcastInt32x16(0)
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						/*line specialize.go:35*/ gc_vb4 := archsimd.BroadcastInt32x16(k)
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line specialize.go:35*/ var gc_t4 int = i + 1
-								var gc_i7 int = gc_t4
-								var gc_result7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								gc_returned7 := gc_none2
-								if gc_i7 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result7 = gc_vb3
-									gc_b4 := gc_none2
-									if true {
-										gc_b4 = gc_all2
-									}
-									gc_returned7 = gc_b4
-								} else {
-									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-									if gc_if9.ToBits() != 0 {
-										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
-										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
-									}
-								}
-								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-								if gc_if10.ToBits() != 0 {
-									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i7:])
-									} else {
-										break gc_steps4
-									}
-									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
-								}
-								/*line specialize.go:35*/ var gc_i8 int = i
-								var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								gc_returned8 := gc_none2
-								if gc_i8 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result8 = gc_vb3
-									gc_b5 := gc_none2
-									if true {
-										gc_b5 = gc_all2
-									}
-									gc_returned8 = gc_b5
-								} else {
-									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-									if gc_if11.ToBits() != 0 {
-										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-									}
-								}
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-								if gc_if12.ToBits() != 0 {
-									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps4
-									}
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-								}
-								/*line specialize.go:35*/ gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := archsimd.BroadcastInt32x8(0)
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					/*line specialize.go:35*/ gc_vb2 := archsimd.BroadcastInt32x8(k)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line specialize.go:35*/ var gc_t2 int = i + 1
-						var gc_i3 int = gc_t2
-						var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						gc_returned3 := gc_none
-						if gc_i3 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result3 = gc_vb
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned3 = gc_b2
-						} else {
-							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-							if gc_if3.ToBits() != 0 {
-								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-								gc_returned3 = gc_if3.Or(gc_returned3)
-							}
-						}
-						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if4.ToBits() != 0 {
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
-							} else {
-								break gc_steps2
-							}
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-							gc_returned3 = gc_if4.Or(gc_returned3)
-						}
-						/*line specialize.go:35*/ var gc_i4 int = i
-						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						gc_returned4 := gc_none
-						if gc_i4 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result4 = gc_vb
-							gc_b3 := gc_none
-							if true {
-								gc_b3 = gc_all
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-							if gc_if5.ToBits() != 0 {
-								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-								gc_returned4 = gc_if5.Or(gc_returned4)
-							}
-						}
-						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if6.ToBits() != 0 {
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
-							} else {
-								break gc_steps2
-							}
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-							gc_returned4 = gc_if6.Or(gc_returned4)
-						}
-						/*line specialize.go:35*/ gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -646,169 +322,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb3 := archsimd.BroadcastUint32x16(0)
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						/*line specialize.go:35*/ gc_vb4 := archsimd.BroadcastUint32x16(k)
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line specialize.go:35*/ var gc_t4 int = i + 1
-								var gc_i7 int = gc_t4
-								var gc_result7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								gc_returned7 := gc_none2
-								if gc_i7 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result7 = gc_vb3
-									gc_b4 := gc_none2
-									if true {
-										gc_b4 = gc_all2
-									}
-									gc_returned7 = gc_b4
-								} else {
-									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-									if gc_if9.ToBits() != 0 {
-										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
-										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
-									}
-								}
-								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-								if gc_if10.ToBits() != 0 {
-									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i7:])
-									} else {
-										break gc_steps4
-									}
-									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
-								}
-								/*line specialize.go:35*/ var gc_i8 int = i
-								var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								gc_returned8 := gc_none2
-								if gc_i8 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result8 = gc_vb3
-									gc_b5 := gc_none2
-									if true {
-										gc_b5 = gc_all2
-									}
-									gc_returned8 = gc_b5
-								} else {
-									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-									if gc_if11.ToBits() != 0 {
-										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-									}
-								}
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-								if gc_if12.ToBits() != 0 {
-									var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps4
-									}
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-								}
-								/*line specialize.go:35*/ gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					/*line specialize.go:35*/ gc_vb2 := archsimd.BroadcastUint32x8(k)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line specialize.go:35*/ var gc_t2 int = i + 1
-						var gc_i3 int = gc_t2
-						var gc_result3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						gc_returned3 := gc_none
-						if gc_i3 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result3 = gc_vb
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned3 = gc_b2
-						} else {
-							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-							if gc_if3.ToBits() != 0 {
-								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-								gc_returned3 = gc_if3.Or(gc_returned3)
-							}
-						}
-						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if4.ToBits() != 0 {
-							var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i3:])
-							} else {
-								break gc_steps2
-							}
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-							gc_returned3 = gc_if4.Or(gc_returned3)
-						}
-						/*line specialize.go:35*/ var gc_i4 int = i
-						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						gc_returned4 := gc_none
-						if gc_i4 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result4 = gc_vb
-							gc_b3 := gc_none
-							if true {
-								gc_b3 = gc_all
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-							if gc_if5.ToBits() != 0 {
-								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-								gc_returned4 = gc_if5.Or(gc_returned4)
-							}
-						}
-						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if6.ToBits() != 0 {
-							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i4:])
-							} else {
-								break gc_steps2
-							}
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-							gc_returned4 = gc_if6.Or(gc_returned4)
-						}
-						/*line specialize.go:35*/ gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -903,103 +417,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-								/*line specialize.go:47*/ var gc_i4 int = i
-								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned4 := gc_none2
-								if gc_i4 >= len(in) {
-									gc_result4 = gc_vb4
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var gc_i2 int = i
-							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned2 := gc_none
-							if gc_i2 >= len(in) {
-								gc_result2 = gc_vb2
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1016,12 +434,12 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -1030,15 +448,15 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -1048,117 +466,13 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb8 := archsimd.BroadcastFloat32x16(0)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:45*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							gc_returned8 := gc_none4
-							if gc_i8 >= len(in) {
-								gc_result8 = gc_vb8
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb6 := archsimd.BroadcastFloat32x8(0)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:45*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned6 := gc_none3
-						if gc_i6 >= len(in) {
-							gc_result6 = gc_vb6
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								gc_result6 = gc_vb6.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1218,12 +532,12 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -1231,58 +545,26 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line specialize.go:50*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid int = gc_tx
-							{
-								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line specialize.go:51*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:51*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -1379,103 +661,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb2 := archsimd.BroadcastInt32x16(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-								/*line specialize.go:47*/ var gc_i4 int = i
-								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 >= len(in) {
-									gc_result4 = gc_vb2
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadInt32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb := archsimd.BroadcastInt32x8(0)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var gc_i2 int = i
-							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 >= len(in) {
-								gc_result2 = gc_vb
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadInt32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1492,12 +678,12 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -1506,15 +692,15 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -1524,117 +710,13 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb4 := archsimd.BroadcastInt32x16(0)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:45*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 >= len(in) {
-								gc_result8 = gc_vb4
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := archsimd.BroadcastInt32x8(0)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:45*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 >= len(in) {
-							gc_result6 = gc_vb3
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1694,12 +776,12 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -1707,58 +789,26 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line specialize.go:50*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid int = gc_tx
-							{
-								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line specialize.go:51*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:51*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -1855,103 +905,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb2 := archsimd.BroadcastUint32x16(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-								/*line specialize.go:47*/ var gc_i4 int = i
-								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 >= len(in) {
-									gc_result4 = gc_vb2
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_ld4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadUint32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb := archsimd.BroadcastUint32x8(0)
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var gc_i2 int = i
-							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 >= len(in) {
-								gc_result2 = gc_vb
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadUint32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1968,12 +922,12 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -1982,15 +936,15 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -2000,117 +954,13 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb4 := archsimd.BroadcastUint32x16(0)
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:45*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 >= len(in) {
-								gc_result8 = gc_vb4
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := archsimd.BroadcastUint32x8(0)
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:45*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 >= len(in) {
-							gc_result6 = gc_vb3
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2170,12 +1020,12 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -2183,58 +1033,26 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line specialize.go:50*/ archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid int = gc_tx
-							{
-								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line specialize.go:51*/ archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:51*/ archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -2611,47 +1429,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:82*/ v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
-						/*line specialize.go:82*/ r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
-						/*line specialize.go:70*/ r_6 := v_
-						/*line specialize.go:83*/ r_2 := r_6
-						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line specialize.go:82*/ v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
-					/*line specialize.go:82*/ r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
-					/*line specialize.go:70*/ r_6 := v_
-					/*line specialize.go:83*/ r_2 := r_6
-					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -2971,47 +1749,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:82*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-						/*line specialize.go:82*/ r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
-						/*line specialize.go:70*/ r_6 := v_
-						/*line specialize.go:83*/ r_2 := r_6
-						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line specialize.go:82*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-					/*line specialize.go:82*/ r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
-					/*line specialize.go:70*/ r_6 := v_
-					/*line specialize.go:83*/ r_2 := r_6
-					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -3331,47 +2069,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:82*/ v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
-						/*line specialize.go:82*/ r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank:])
-						/*line specialize.go:70*/ r_6 := v_
-						/*line specialize.go:83*/ r_2 := r_6
-						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line specialize.go:82*/ v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
-					/*line specialize.go:82*/ r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank:])
-					/*line specialize.go:70*/ r_6 := v_
-					/*line specialize.go:83*/ r_2 := r_6
-					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

@@ -332,20 +332,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
-					/*line streams.go:55*/ if i < 0 || i > len(in)-8 || (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line streams.go:55*/ v := lanes.LoadFloat32x8Slice(in[i:]).Mul(lanes.LoadFloat32x8Slice(in[i+half:]))
-					v.StoreSlice(s[tid:])
-					/*line streams.go:56*/ v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -603,38 +590,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
-					var mySum lanes.Float32x8
-					if i < 0 || i > len(in)-8 || (i+
-						/*line streams.go:76*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line streams.go:72*/ if i < n && uint(n-i) > 7 {
-						/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(in[i:])
-					} else {
-						/*line streams.go:73*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if3)
-						}
-					}
-					if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-						/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-					} else {
-						/*line streams.go:76*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-						if gc_if4.ToBits() != 0 {
-							/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if4)
-						}
-					}
-					mySum.StoreSlice(sdata[tid:])
-					/*line streams.go:78*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -662,9 +618,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -673,7 +629,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					/*line streams.go:82*/ mySum.StoreSlice(gc_at8[gc_tx:])
 					/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line streams.go:82*/ mySum += gc_at7[gc_tx]
@@ -681,20 +637,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line streams.go:69*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line streams.go:82*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line streams.go:82*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+s:]))
-					/*line streams.go:82*/ mySum.StoreSlice(sdata[tid:])
-					/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -983,50 +926,7 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 					gc_at6[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				/*line streams.go:102*/ gc_vb := lanes.BroadcastInt32x8(int32(math.MinInt32))
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
-					v := gc_vb
-					/*line streams.go:103*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
-						/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(in[i:])
-					} else {
-						/*line streams.go:104*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
-						}
-					}
-					var j int = i + gc_bdx
-					/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
-						var gc_ld3 lanes.Int32x8
-						/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
-							gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
-						} else {
-							break gc_steps2
-						}
-						/*line streams.go:107*/ v = v.Max(gc_ld3)
-					} else {
-						/*line streams.go:107*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
-						if gc_if4.ToBits() != 0 {
-							var gc_ld4 lanes.Int32x8
-							/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
-								gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
-							} else {
-								break gc_steps2
-							}
-							/*line streams.go:107*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
-						}
-					}
-					/*line streams.go:109*/ v.StoreSlice(sdata[tid:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid

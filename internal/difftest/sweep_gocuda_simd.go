@@ -122,34 +122,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -198,14 +171,14 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off3 := m - 1
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
 				gc_at := temp[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:33*/ gc_at[0] = 0
 				}
 			} else {
@@ -348,34 +321,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-			{
-				gc_tx := gc_step3 + 0
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step3 + 1
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step3 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step3 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -494,34 +440,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -745,34 +664,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -787,14 +679,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			/*line sweep.go:81*/ gc_off := m - 1
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 				gc_at := temp[gc_off:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:74*/ gc_at[0] = 0
 				}
 			} else {
@@ -1101,34 +993,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep5
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-			{
-				gc_tx := gc_step4 + 0
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 1
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -1247,34 +1112,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -1501,34 +1339,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -1604,42 +1415,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var thid int = gc_tx
-							/*line sweep.go:129*/ var i int = thid + gc_off
-							if (base+i) < 0 || (base+i) > len(data)-16 || i < 0 || i > len(temp)-16 {
-								break
-							}
-							/*line sweep.go:131*/ archsimd.LoadInt32x16Slice(data[base+i:]).StoreSlice(temp[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var thid int = gc_tx
-						/*line sweep.go:129*/ var i int = thid + gc_off
-						if (base+i) < 0 || (base+i) > len(data)-8 || i < 0 || i > len(temp)-8 {
-							break
-						}
-						/*line sweep.go:131*/ archsimd.LoadInt32x8Slice(data[base+i:]).StoreSlice(temp[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:129*/ i := thid + gc_off
@@ -1661,10 +1437,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
@@ -1673,8 +1449,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps4:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var thid int = gc_tx
 							{
 								/*line sweep.go:136*/ var gc_t7 int = 1*(2*thid+1) - 1
@@ -1714,9 +1490,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -1728,8 +1504,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var thid int = gc_tx
 						/*line sweep.go:136*/ var gc_t3 int = 1*(2*thid+1) - 1
 						/*line sweep.go:136*/ var gc_t4 int = 1*(2*thid+2) - 1
@@ -1768,7 +1544,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:136*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -1816,10 +1592,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := gc_from
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
 						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
@@ -1828,8 +1604,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							{
@@ -1907,9 +1683,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
@@ -1921,8 +1697,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
 						/*line sweep.go:148*/ var gc_t11 int = 1*(2*thid+1) - 1
@@ -1999,7 +1775,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:148*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -2028,27 +1804,27 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(data) && gc_to <= len(data)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_to <= len(temp)-gc_off7 {
 				gc_at4 := data[gc_off6:][:gc_to]
 				gc_at5 := temp[gc_off7:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var thid int = gc_tx
 							/*line sweep.go:155*/ var i_ int = thid + gc_off2
 							_ = i_
 							/*line sweep.go:156*/ archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var thid int = gc_tx
 						/*line sweep.go:155*/ var i_ int = thid + gc_off2
 						_ = i_
@@ -2056,50 +1832,15 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from {
+				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var thid int = gc_tx
-							/*line sweep.go:155*/ var i_ int = thid + gc_off2
-							if i_ < 0 || i_ > len(temp)-16 || (base+i_) < 0 || (base+i_) > len(data)-16 {
-								break
-							}
-							/*line sweep.go:157*/ archsimd.LoadInt32x16Slice(temp[i_:]).StoreSlice(data[base+i_:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var thid int = gc_tx
-						/*line sweep.go:155*/ var i_ int = thid + gc_off2
-						if i_ < 0 || i_ > len(temp)-8 || (base+i_) < 0 || (base+i_) > len(data)-8 {
-							break
-						}
-						/*line sweep.go:157*/ archsimd.LoadInt32x8Slice(temp[i_:]).StoreSlice(data[base+i_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep6 > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:155*/ i_ := thid + gc_off2

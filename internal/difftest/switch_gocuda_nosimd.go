@@ -49,20 +49,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
-					break
-				}
-				/*line switch.go:15*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
-				var v int32 = int32(0)
-				/*line switch.go:16*/ lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -221,46 +208,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 		}
 	}
 	/*line switch.go:31*/ if op > 2 {
-		gc_vstep3 := 0
+		gc_vstep2 := 0
 		gc_vb := lanes.BroadcastInt32x8(2)
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 			/*line switch.go:33*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
 			/*line switch.go:33*/ v = v.Mul(gc_vb)
 			/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:33*/ v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:33*/ v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:33*/ v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:33*/ v *= 2
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 			/*line switch.go:33*/ v *= 2
@@ -316,38 +272,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			v := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 			/*line switch.go:45*/ v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			v := int32(gc_tx)
@@ -373,74 +298,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			/*line switch.go:48*/ v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:48*/ for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line switch.go:49*/ if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:48*/ for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line switch.go:49*/ if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:48*/ for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line switch.go:49*/ if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:48*/ for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line switch.go:49*/ if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 			/*line switch.go:48*/ for k := 0; ; k++ {

@@ -75,45 +75,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid > len(s)-16 {
-							break
-						}
-						/*line switch.go:15*/ archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2).StoreSlice(s[tid:])
-						var v int32 = int32(0)
-						/*line switch.go:16*/ archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line switch.go:15*/ archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
-					var v int32 = int32(0)
-					/*line switch.go:16*/ archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -138,12 +100,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_off := gc_r + gc_seg
 						if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
 							gc_at2 := s[gc_off:][:gc_seglen]
-							gc_vstep3 := gc_seg
+							gc_vstep2 := gc_seg
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										gc_rank := gc_base + gc_tx
 										var tid int = gc_tx
 										_ = tid
@@ -152,15 +114,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 										/*line switch.go:20*/ v.StoreSlice(gc_s_v[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									var tid int = gc_tx
 									_ = tid
@@ -170,7 +132,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
 								v := gc_s_v[gc_rank]
@@ -361,12 +323,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(s) {
 					gc_at3 := s[:gc_bdx]
-					gc_vstep4 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -374,15 +336,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								/*line switch.go:27*/ v.StoreSlice(gc_at3[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -391,47 +353,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line switch.go:27*/ gc_at3[gc_tx] = v
 					}
 				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line switch.go:12*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								/*line switch.go:27*/ if tid < 0 || tid > len(s)-16 {
-									break
-								}
-								/*line switch.go:27*/ v.StoreSlice(s[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line switch.go:12*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line switch.go:27*/ if tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line switch.go:27*/ v.StoreSlice(s[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -443,66 +371,35 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 		}
 	}
 	/*line switch.go:31*/ if op > 2 {
-		gc_vstep6 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop6 bool
-			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+			var gc_stop4 bool
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 				gc_vb2 := archsimd.BroadcastInt32x16(2)
-				for ; gc_vstep6+15 < gc_n; gc_vstep6 += 16 {
-					gc_rank := gc_vstep6
+				for ; gc_vstep4+15 < gc_n; gc_vstep4 += 16 {
+					gc_rank := gc_vstep4
 					/*line switch.go:33*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 					/*line switch.go:33*/ v = v.Mul(gc_vb2)
 					/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep6, false
-			}(gc_vstep6)
-			if gc_stop6 {
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop4 {
 				return
 			}
 		}
 		if compiled.SIMD {
 			gc_vb := archsimd.BroadcastInt32x8(2)
-			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-				gc_rank := gc_vstep6
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
 				/*line switch.go:33*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 				/*line switch.go:33*/ v = v.Mul(gc_vb)
 				/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep6
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:33*/ v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:33*/ v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:33*/ v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:33*/ v *= 2
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 			/*line switch.go:33*/ v *= 2
@@ -556,12 +453,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
-			gc_vstep7 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -569,15 +466,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						/*line switch.go:37*/ v.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -586,47 +483,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line switch.go:37*/ gc_at4[gc_tx] = v
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line switch.go:12*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line switch.go:37*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-							break
-						}
-						/*line switch.go:37*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line switch.go:12*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line switch.go:37*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-						break
-					}
-					/*line switch.go:37*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -673,38 +536,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			v := int32(gc_tx)
@@ -759,74 +591,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:48*/ for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line switch.go:49*/ if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:48*/ for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line switch.go:49*/ if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:48*/ for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line switch.go:49*/ if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				/*line switch.go:48*/ for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line switch.go:49*/ if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 			/*line switch.go:48*/ for k := 0; ; k++ {
@@ -879,39 +644,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				/*line switch.go:58*/ gc_at[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						/*line switch.go:58*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-							break
-						}
-						/*line switch.go:58*/ v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					/*line switch.go:58*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-						break
-					}
-					/*line switch.go:58*/ v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -146,34 +146,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				/*line vector64.go:35*/ gc_vb := lanes.BroadcastFloat64x4(h)
-				gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-				gc_vb2 := lanes.BroadcastFloat64x4(0)
-				gc_vb3 := lanes.BroadcastFloat64x4(3)
-				gc_vb4 := lanes.BroadcastFloat64x4(1)
-				gc_vb5 := lanes.BroadcastFloat64x4(0.5)
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line vector64.go:35*/ if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
-						break
-					}
-					/*line vector64.go:35*/ v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
-					/*line vector64.go:35*/ gc_if := v.Less(gc_vb2)
-					if gc_if.ToBits() != 0 {
-						/*line vector64.go:35*/ v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
-					}
-					gc_else := gc_if.ToInt64x4().Not().ToMask()
-					if gc_else.ToBits() != 0 {
-						/*line vector64.go:35*/ gc_if2 := v.GreaterEqual(gc_vb3)
-						if gc_else.And(gc_if2).ToBits() != 0 {
-							/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
-						}
-					}
-					/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -440,43 +440,7 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := gc_from
-				/*line vector.go:118*/ gc_vb := lanes.BroadcastFloat32x8(lo)
-				/*line vector.go:120*/ gc_vb2 := lanes.BroadcastFloat32x8(hi)
-				gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
-				gc_vb4 := lanes.BroadcastFloat32x8(-1)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb5 := lanes.BroadcastFloat32x8(0)
-				gc_vb6 := lanes.BroadcastFloat32x8(0.5)
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line vector.go:117*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-						break
-					}
-					/*line vector.go:117*/ v := lanes.LoadFloat32x8Slice(in[i:])
-					/*line vector.go:117*/ gc_if := v.Less(gc_vb)
-					if gc_if.ToBits() != 0 {
-						/*line vector.go:117*/ v = gc_vb.Merge(v, gc_if)
-					}
-					gc_else := gc_if.ToInt32x8().Not().ToMask()
-					if gc_else.ToBits() != 0 {
-						/*line vector.go:117*/ gc_if2 := v.Greater(gc_vb2)
-						if gc_else.And(gc_if2).ToBits() != 0 {
-							/*line vector.go:117*/ v = gc_vb3.Merge(v, gc_else.And(gc_if2))
-						}
-					}
-					/*line vector.go:117*/ gc_if3 := v.NotEqual(v)
-					if gc_if3.ToBits() != 0 {
-						/*line vector.go:117*/ v = gc_vb4.Merge(v, gc_if3)
-					}
-					/*line vector.go:126*/ gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
-					if gc_if4.ToBits() != 0 {
-						/*line vector.go:126*/ v = v.Add(gc_vb6).Merge(v, gc_if4)
-					}
-					/*line vector.go:129*/ v.StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -930,56 +894,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				/*line vector.go:281*/ gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_none := lanes.BroadcastInt32x8(0).ToMask()
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-			gc_vb := lanes.BroadcastFloat32x8(0)
-		gc_steps2:
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tx int = gc_tx
-				/*line vector.go:281*/ if tx < 0 || tx > len(row)-8 {
-					break
-				}
-				var gc_row2 int = gc_bx
-				/*line vector.go:281*/ var gc_col2 int = tx
-				var gc_result2 lanes.Float32x8
-				gc_returned2 := gc_none
-				/*line vector.go:281*/ if gc_col2 < w && uint(w-gc_col2) > 7 {
-					var gc_ld3 lanes.Float32x8
-					/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-						/*line vector.go:281*/ gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-					} else {
-						break gc_steps2
-					}
-					gc_result2 = gc_ld3
-					gc_b2 := gc_none
-					if true {
-						gc_b2 = gc_all
-					}
-					gc_returned2 = gc_b2
-				} else {
-					/*line vector.go:281*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-					if gc_if2.ToBits() != 0 {
-						var gc_ld4 lanes.Float32x8
-						/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-							/*line vector.go:281*/ gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-						gc_returned2 = gc_if2.Or(gc_returned2)
-					}
-				}
-				gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-				if gc_if3.ToBits() != 0 {
-					gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-					gc_returned2 = gc_if3.Or(gc_returned2)
-				}
-				/*line vector.go:281*/ gc_result2.StoreSlice(row[tx:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)

@@ -130,32 +130,8 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 					gc_at2[gc_tx] += gc_elem
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := lanes.BroadcastInt32x8(0)
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					gc_alive := gc_all
-					var i int = gc_tx
-					/*line vector_uniform.go:33*/ if i < 0 || i > len(flags)-8 || i > len(out)-8 {
-						break
-					}
-					/*line vector_uniform.go:33*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
-					if gc_alive.And(gc_if).ToBits() != 0 {
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-					}
-					var gc_u float32
-					if gc_in := gc_alive.ToBits(); gc_in != 0 {
-						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-						/*line vector_uniform.go:36*/ gc_u = a[k]
-					}
-					/*line vector_uniform.go:37*/ lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
-				}
 			gc_L1:
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line vector_uniform.go:33*/ if i >= len(out) || flags[i] != 0 {

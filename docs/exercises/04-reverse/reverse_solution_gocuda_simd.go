@@ -60,41 +60,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reverse_solution.go:18*/ if tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line reverse_solution.go:18*/ var i int = base + tid
-						/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
-							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
-								gc_ld = archsimd.LoadInt32x8Slice(in[i:])
-							} else {
-								break gc_steps
-							}
-							/*line reverse_solution.go:19*/ gc_ld.StoreSlice(s[tid:])
-						} else {
-							/*line reverse_solution.go:19*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-							if gc_if.ToBits() != 0 {
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
-								} else {
-									break gc_steps
-								}
-								/*line reverse_solution.go:19*/ gc_ld2.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if).StoreSlice(s[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse_solution.go:18*/ if i := base + tid; i < n {

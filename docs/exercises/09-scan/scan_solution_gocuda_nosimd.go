@@ -149,26 +149,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					buf[next*b+tid] = x
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line scan_solution.go:28*/ if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
-						break
-					}
-					/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(buf[cur*b+tid:])
-					if tid >= d {
-						/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:]))
-					} else {
-						/*line scan_solution.go:30*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if)
-						}
-					}
-					x.StoreSlice(buf[next*b+tid:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scan_solution.go:28*/ x := buf[cur*b+tid]

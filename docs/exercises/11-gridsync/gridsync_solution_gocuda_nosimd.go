@@ -107,23 +107,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var first int = gc_bx*gc_bdx + gc_tx
-						/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-						/*line gridsync_solution.go:22*/ var i int = first + gc_off
-						if i < 0 || i > len(in)-4 {
-							break
-						}
-						/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
-						/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -182,41 +166,14 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep3 := 0
-	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
-		gc_rank := gc_vstep3
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+		gc_rank := gc_vstep2
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ var mean float64 = *sum / float64(n)
 		lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
 	}
-	gc_step2 := gc_vstep3
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
@@ -284,38 +241,38 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 					gc_at2 := out[gc_off4:][:gc_to]
 					gc_at3 := in[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							mean := gc_s_mean[gc_rank]
 							gc_more2 = true
 							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							mean := gc_s_mean[gc_rank]
 							gc_more2 = true
 							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							mean := gc_s_mean[gc_rank]
 							gc_more2 = true
 							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							mean := gc_s_mean[gc_rank]
 							gc_more2 = true
 							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true

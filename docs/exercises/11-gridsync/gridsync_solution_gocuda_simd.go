@@ -138,26 +138,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var first int = gc_bx*gc_bdx + gc_tx
-							/*line gridsync_solution.go:19*/ local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-							/*line gridsync_solution.go:22*/ var i int = first + gc_off
-							if i < 0 || i > len(in)-4 {
-								break
-							}
-							/*line gridsync_solution.go:23*/ local = local.Add(archsimd.LoadFloat64x4Slice(in[i:]))
-							/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -216,44 +197,17 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep4 := 0
+	gc_vstep3 := 0
 	if compiled.SIMD {
-		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
-			gc_rank := gc_vstep4
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			gc_rank := gc_vstep3
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
 			/*line gridsync_solution.go:29*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep4
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
@@ -322,10 +276,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 					gc_at2 := out[gc_off4:][:gc_to]
 					gc_at3 := in[gc_off4:][:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var first int = gc_bx*gc_bdx + gc_tx
 							/*line gridsync_solution.go:19*/ mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
@@ -335,35 +289,17 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var first int = gc_bx*gc_bdx + gc_tx
-							/*line gridsync_solution.go:19*/ mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
-							/*line gridsync_solution.go:30*/ var i_ int = first + gc_off2
-							if i_ < 0 || i_ > len(in)-4 || i_ > len(out)-4 {
-								break
-							}
-							/*line gridsync_solution.go:32*/ archsimd.LoadFloat64x4Slice(in[i_:]).Sub(mean).StoreSlice(out[i_:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep6 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx

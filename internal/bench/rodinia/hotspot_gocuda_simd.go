@@ -127,55 +127,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line hotspot.go:73*/ var yidx int = blkY + ty
-							/*line hotspot.go:77*/ var loadYidx int = yidx
-							/*line hotspot.go:74*/ var xidx int = blkX + tx
-							/*line hotspot.go:77*/ var loadXidx int = xidx
-							var index int = gridCols*loadYidx + loadXidx
-							{
-								if index < 0 || index > len(tempSrc)-16 || tx < 0 || tx > len(tempOnCuda[ty])-16 || index > len(power)-16 || tx > len(powerOnCuda[ty])-16 {
-									break
-								}
-								/*line hotspot.go:80*/ archsimd.LoadFloat32x16Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
-								/*line hotspot.go:80*/ archsimd.LoadFloat32x16Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line hotspot.go:73*/ var yidx int = blkY + ty
-						/*line hotspot.go:77*/ var loadYidx int = yidx
-						/*line hotspot.go:74*/ var xidx int = blkX + tx
-						/*line hotspot.go:77*/ var loadXidx int = xidx
-						var index int = gridCols*loadYidx + loadXidx
-						/*line hotspot.go:80*/ if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
-							break
-						}
-						/*line hotspot.go:80*/ archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
-						/*line hotspot.go:80*/ archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -363,12 +315,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
 					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
 					gc_at12 := tempT[gc_row5][:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
@@ -381,15 +333,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -403,7 +355,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:134*/ if computed {
@@ -411,83 +363,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_steps2:
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line hotspot.go:56*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-								/*line hotspot.go:134*/ gc_if2 := computed
-								if gc_if2.ToBits() != 0 {
-									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempT[ty])-16 {
-										/*line hotspot.go:135*/ gc_ld2 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
-									} else {
-										break gc_steps2
-									}
-									/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempOnCuda[ty])-16 {
-										/*line hotspot.go:135*/ gc_ld2.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
-									} else {
-										var gc_lanes4 [16]float32
-										gc_ld2.Store(&gc_lanes4)
-										for gc_k4 := range 16 {
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-												/*line hotspot.go:135*/ tempOnCuda[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-					gc_steps:
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line hotspot.go:56*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-							/*line hotspot.go:134*/ gc_if := computed
-							if gc_if.ToBits() != 0 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempT[ty])-8 {
-									/*line hotspot.go:135*/ gc_ld = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
-								} else {
-									break gc_steps
-								}
-								/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempOnCuda[ty])-8 {
-									/*line hotspot.go:135*/ gc_ld.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
-								} else {
-									var gc_lanes2 [8]float32
-									gc_ld.Store(&gc_lanes2)
-									for gc_k2 := range 8 {
-										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line hotspot.go:135*/ tempOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -513,12 +389,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
 				gc_at13 := tempDst[gc_off2:][:gc_bdx]
 				gc_at14 := tempT[gc_row6][:gc_bdx]
-				gc_vstep5 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -535,15 +411,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
@@ -561,7 +437,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line hotspot.go:142*/ if computed {
@@ -569,75 +445,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_steps4:
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line hotspot.go:73*/ var yidx int = blkY + ty
-							/*line hotspot.go:77*/ var loadYidx int = yidx
-							/*line hotspot.go:74*/ var xidx int = blkX + tx
-							/*line hotspot.go:77*/ var loadXidx int = xidx
-							var index int = gridCols*loadYidx + loadXidx
-							/*line hotspot.go:78*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-							/*line hotspot.go:142*/ if index < 0 || index > len(tempDst)-16 {
-								break
-							}
-							/*line hotspot.go:142*/ gc_if6 := computed
-							if gc_if6.ToBits() != 0 {
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line hotspot.go:143*/ if tx >= 0 && tx <= len(tempT[ty])-16 {
-									/*line hotspot.go:143*/ gc_ld4 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
-								} else {
-									break gc_steps4
-								}
-								/*line hotspot.go:143*/ gc_ld4.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-				gc_steps3:
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line hotspot.go:73*/ var yidx int = blkY + ty
-						/*line hotspot.go:77*/ var loadYidx int = yidx
-						/*line hotspot.go:74*/ var xidx int = blkX + tx
-						/*line hotspot.go:77*/ var loadXidx int = xidx
-						var index int = gridCols*loadYidx + loadXidx
-						/*line hotspot.go:78*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-						/*line hotspot.go:142*/ if index < 0 || index > len(tempDst)-8 {
-							break
-						}
-						/*line hotspot.go:142*/ gc_if5 := computed
-						if gc_if5.ToBits() != 0 {
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hotspot.go:143*/ if tx >= 0 && tx <= len(tempT[ty])-8 {
-								/*line hotspot.go:143*/ gc_ld3 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
-							} else {
-								break gc_steps3
-							}
-							/*line hotspot.go:143*/ gc_ld3.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -234,21 +234,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_s_retval[gc_rank] = retval
 					}
 				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
-						/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-						/*line streamcluster.go:73*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-							break
-						}
-						/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+x]))
-						/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
-						/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx

@@ -263,51 +263,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_s_retval[gc_rank] = retval
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
-								/*line streamcluster.go:49*/ retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank:])
-								{
-									/*line streamcluster.go:73*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-16 {
-										break
-									}
-									/*line streamcluster.go:73*/ tmp := archsimd.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x16At(&coordD[(i*num)+x], gc_Lane0Mask322))
-									/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
-								}
-								/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
-							/*line streamcluster.go:49*/ retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-							/*line streamcluster.go:73*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-								break
-							}
-							/*line streamcluster.go:73*/ tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x], gc_Lane0Mask32))
-							/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
-							/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx

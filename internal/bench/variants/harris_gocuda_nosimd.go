@@ -825,36 +825,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_at6[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-					/*line harris.go:131*/ var v lanes.Float32x8
-					if i < 0 || i > len(in)-8 || (i+
-						/*line harris.go:136*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:])
-					} else {
-						/*line harris.go:133*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-						}
-					}
-					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-						/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-					} else {
-						/*line harris.go:136*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-						if gc_if4.ToBits() != 0 {
-							/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
-						}
-					}
-					v.StoreSlice(sdata[tid:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1649,38 +1620,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-					/*line harris.go:240*/ var v lanes.Float32x8
-					if i < 0 || i > len(in)-8 || (i+
-						/*line harris.go:245*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:])
-					} else {
-						/*line harris.go:242*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-						}
-					}
-					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-						/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-					} else {
-						/*line harris.go:245*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-						if gc_if4.ToBits() != 0 {
-							/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
-						}
-					}
-					v.StoreSlice(sdata[tid:])
-					/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

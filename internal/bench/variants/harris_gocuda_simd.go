@@ -82,59 +82,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:26*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-							break
-						}
-						/*line harris.go:26*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-							/*line harris.go:27*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:28*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line harris.go:27*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line harris.go:26*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:27*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line harris.go:28*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line harris.go:27*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
@@ -155,12 +103,12 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -168,58 +116,26 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line harris.go:32*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line harris.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:33*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line harris.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:33*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
@@ -331,59 +247,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:51*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line harris.go:52*/ if i < len(in) && uint(len(in)-i) > 15 {
-							/*line harris.go:52*/ v = archsimd.LoadFloat32x16Slice(in[i:])
-						} else {
-							/*line harris.go:53*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line harris.go:52*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-							}
-						}
-						v.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line harris.go:52*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:52*/ v = archsimd.LoadFloat32x8Slice(in[i:])
-					} else {
-						/*line harris.go:53*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line harris.go:52*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-						}
-					}
-					v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
@@ -406,12 +270,12 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -419,58 +283,26 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line harris.go:59*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line harris.go:60*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:60*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line harris.go:60*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:60*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
@@ -587,67 +419,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
-						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line harris.go:80*/ if i < len(in) && uint(len(in)-i) > 15 {
-							/*line harris.go:80*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:81*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line harris.go:80*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-							if gc_else2.ToBits() != 0 {
-								{
-									/*line harris.go:81*/ gc_vb2.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_else2).StoreSlice(sdata[tid:])
-								}
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line harris.go:80*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:80*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line harris.go:81*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line harris.go:80*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_else.ToBits() != 0 {
-							/*line harris.go:81*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:79*/ i := gc_bx*blockSize + tid
@@ -669,12 +441,12 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -682,58 +454,26 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line harris.go:87*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line harris.go:88*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:88*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line harris.go:88*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:88*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
@@ -841,59 +581,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					/*line harris.go:105*/ gc_vb2 := archsimd.BroadcastInt32x16(math32Max)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:105*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-							break
-						}
-						/*line harris.go:105*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-							/*line harris.go:106*/ archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:107*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line harris.go:106*/ archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				/*line harris.go:105*/ gc_vb := archsimd.BroadcastInt32x8(math32Max)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line harris.go:105*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:106*/ archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line harris.go:107*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line harris.go:106*/ archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
@@ -914,12 +602,12 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -927,58 +615,26 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line harris.go:111*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line harris.go:112*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:112*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Min(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line harris.go:112*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:112*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
@@ -1094,61 +750,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line harris.go:131*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 15 {
-									/*line harris.go:132*/ v = archsimd.LoadFloat32x16Slice(in[i:])
-								} else {
-									/*line harris.go:133*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line harris.go:132*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 7 {
-								/*line harris.go:132*/ v = archsimd.LoadFloat32x8Slice(in[i:])
-							} else {
-								/*line harris.go:133*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line harris.go:132*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-								}
-							}
-							/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1168,13 +770,13 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -1191,16 +793,16 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							/*line harris.go:135*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -1218,7 +820,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1230,65 +832,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:129*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line harris.go:135*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-								/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
-							} else {
-								/*line harris.go:136*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line harris.go:135*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							v.StoreSlice(sdata[tid:])
-							/*line harris.go:138*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-						/*line harris.go:129*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:135*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-							/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
-						} else {
-							/*line harris.go:136*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
-							}
-						}
-						v.StoreSlice(sdata[tid:])
-						/*line harris.go:138*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1349,12 +893,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -1362,58 +906,26 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line harris.go:141*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid int = gc_tx
-							{
-								/*line harris.go:142*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:142*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line harris.go:142*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:142*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
@@ -1531,63 +1043,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line harris.go:159*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-								v := gc_vb2
-								/*line harris.go:160*/ if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
-									/*line harris.go:160*/ v = archsimd.LoadInt32x16Slice(in[i:])
-								} else {
-									/*line harris.go:161*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line harris.go:160*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line harris.go:159*/ gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-							v := gc_vb
-							/*line harris.go:160*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
-								/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(in[i:])
-							} else {
-								/*line harris.go:161*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-								}
-							}
-							/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1607,13 +1063,13 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
@@ -1633,16 +1089,16 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							/*line harris.go:163*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
@@ -1661,7 +1117,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
@@ -1673,93 +1129,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_steps2:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line harris.go:157*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line harris.go:163*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							{
-								/*line harris.go:163*/ var j int = i + gc_bdx
-								/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
-									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
-										gc_ld3 = archsimd.LoadInt32x16Slice(in[j:])
-									} else {
-										break gc_steps2
-									}
-									/*line harris.go:164*/ v = v.Max(gc_ld3)
-								} else {
-									/*line harris.go:164*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
-									if gc_if10.ToBits() != 0 {
-										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-										/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
-											gc_ld4 = archsimd.LoadInt32x16Slice(in[j:])
-										} else {
-											break gc_steps2
-										}
-										/*line harris.go:164*/ v = v.Merge(v.Max(gc_ld4), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-									}
-								}
-							}
-							/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
-							/*line harris.go:166*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line harris.go:157*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:163*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:163*/ var j int = i + gc_bdx
-						/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
-							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-								gc_ld = archsimd.LoadInt32x8Slice(in[j:])
-							} else {
-								break gc_steps
-							}
-							/*line harris.go:164*/ v = v.Max(gc_ld)
-						} else {
-							/*line harris.go:164*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-							if gc_if9.ToBits() != 0 {
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[j:])
-								} else {
-									break gc_steps
-								}
-								/*line harris.go:164*/ v = v.Max(gc_ld2).Merge(v, gc_if9)
-							}
-						}
-						/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
-						/*line harris.go:166*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1820,12 +1190,12 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -1833,58 +1203,26 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line harris.go:169*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid int = gc_tx
-							{
-								/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:170*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:170*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
@@ -1994,59 +1332,7 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:188*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-							break
-						}
-						/*line harris.go:188*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-							/*line harris.go:189*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:190*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line harris.go:189*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line harris.go:188*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:189*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line harris.go:190*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line harris.go:189*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
@@ -2178,59 +1464,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:213*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-							break
-						}
-						/*line harris.go:213*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-							/*line harris.go:214*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:215*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line harris.go:214*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line harris.go:213*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:214*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line harris.go:215*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line harris.go:214*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
@@ -2409,61 +1643,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line harris.go:240*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 15 {
-									/*line harris.go:241*/ v = archsimd.LoadFloat32x16Slice(in[i:])
-								} else {
-									/*line harris.go:242*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line harris.go:241*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 7 {
-								/*line harris.go:241*/ v = archsimd.LoadFloat32x8Slice(in[i:])
-							} else {
-								/*line harris.go:242*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line harris.go:241*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-								}
-							}
-							/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2483,13 +1663,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -2506,16 +1686,16 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -2533,7 +1713,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
@@ -2545,65 +1725,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:238*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line harris.go:244*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-								/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
-							} else {
-								/*line harris.go:245*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line harris.go:244*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							v.StoreSlice(sdata[tid:])
-							/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-						/*line harris.go:238*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:244*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-							/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
-						} else {
-							/*line harris.go:245*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
-							}
-						}
-						v.StoreSlice(sdata[tid:])
-						/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2668,12 +1790,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -2681,58 +1803,26 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line harris.go:250*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid int = gc_tx
-							{
-								/*line harris.go:251*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:251*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line harris.go:251*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:251*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:251*/ sdata[tid] += sdata[tid+s]

@@ -177,44 +177,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						/*line histogram.go:40*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := archsimd.BroadcastUint32x16(0)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								/*line histogram.go:39*/ var b int = tid + gc_off
-								if b < 0 || b > len(local)-16 {
-									break
-								}
-								/*line histogram.go:40*/ gc_vb2.StoreSlice(local[b:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastUint32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line histogram.go:39*/ var b int = tid + gc_off
-							if b < 0 || b > len(local)-8 {
-								break
-							}
-							/*line histogram.go:40*/ gc_vb.StoreSlice(local[b:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:39*/ b := tid + gc_off
@@ -424,41 +387,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					/*line histogram.go:65*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							{
-								/*line histogram.go:65*/ if tid < 0 || tid > len(histoS)-16 {
-									break
-								}
-								/*line histogram.go:65*/ gc_vb2.StoreSlice(histoS[tid:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line histogram.go:65*/ if tid < 0 || tid > len(histoS)-8 {
-							break
-						}
-						/*line histogram.go:65*/ gc_vb.StoreSlice(histoS[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:65*/ histoS[tid] = 0

@@ -92,53 +92,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-						var col int = gc_bx*mmTile + tx
-						/*line matmul.go:27*/ var av lanes.Float32x8
-						/*line matmul.go:27*/ var bv lanes.Float32x8
-						if (row*
-							k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 || (ty*
-							/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
-							mmTile+tx) > len(bs)-8 {
-							break
-						}
-						/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-							/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:])
-						} else {
-							gc_b4 := gc_none2
-							/*line matmul.go:29*/ if row <
-								/*line matmul.go:28*/ m {
-								gc_b4 = gc_all2
-							}
-							/*line matmul.go:28*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-							if gc_if3.ToBits() != 0 {
-								/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if3)
-							}
-						}
-						if p+ty < k && (col < n && uint(n-col) > 7) {
-							/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:])
-						} else {
-							gc_b5 := gc_none2
-							/*line matmul.go:32*/ if p+ty < k {
-								gc_b5 = gc_all2
-							}
-							/*line matmul.go:31*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-							if gc_if4.ToBits() != 0 {
-								/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if4)
-							}
-						}
-						av.StoreSlice(as[ty*mmTile+tx:])
-						bv.StoreSlice(bs[ty*mmTile+tx:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -164,9 +118,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -197,7 +151,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[15], gc_row[240:])
 					/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

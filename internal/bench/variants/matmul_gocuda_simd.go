@@ -144,111 +144,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-								var col int = gc_bx*mmTile + tx
-								/*line matmul.go:27*/ var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line matmul.go:27*/ var bv archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if (row*
-									k+p+tx) < 0 || (row*k+p+tx) > len(a)-16 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-16 || (ty*
-									/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-16 || (ty*
-									mmTile+tx) > len(bs)-16 {
-									break
-								}
-								/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
-									/*line matmul.go:28*/ av = archsimd.LoadFloat32x16Slice(a[row*k+p+tx:])
-								} else {
-									gc_b4 := gc_none2
-									/*line matmul.go:29*/ if row <
-										/*line matmul.go:28*/ m {
-										gc_b4 = gc_all2
-									}
-									/*line matmul.go:28*/ gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
-									if gc_if3.ToBits() != 0 {
-										/*line matmul.go:28*/ av = av.Merge(archsimd.LoadFloat32x16Slice(a[row*k+p+tx:]), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								if p+ty < k && (col < n && uint(n-col) > 15) {
-									/*line matmul.go:31*/ bv = archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:])
-								} else {
-									gc_b5 := gc_none2
-									/*line matmul.go:32*/ if p+ty < k {
-										gc_b5 = gc_all2
-									}
-									/*line matmul.go:31*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-									if gc_if4.ToBits() != 0 {
-										/*line matmul.go:31*/ bv = bv.Merge(archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								av.StoreSlice(as[ty*mmTile+tx:])
-								bv.StoreSlice(bs[ty*mmTile+tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-							var col int = gc_bx*mmTile + tx
-							/*line matmul.go:27*/ var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line matmul.go:27*/ var bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if (row*
-								k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 || (ty*
-								/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
-								mmTile+tx) > len(bs)-8 {
-								break
-							}
-							/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-								/*line matmul.go:28*/ av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:])
-							} else {
-								gc_b2 := gc_none
-								/*line matmul.go:29*/ if row <
-									/*line matmul.go:28*/ m {
-									gc_b2 = gc_all
-								}
-								/*line matmul.go:28*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-								if gc_if.ToBits() != 0 {
-									/*line matmul.go:28*/ av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if)
-								}
-							}
-							if p+ty < k && (col < n && uint(n-col) > 7) {
-								/*line matmul.go:31*/ bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:])
-							} else {
-								gc_b3 := gc_none
-								/*line matmul.go:32*/ if p+ty < k {
-									gc_b3 = gc_all
-								}
-								/*line matmul.go:31*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-								if gc_if2.ToBits() != 0 {
-									/*line matmul.go:31*/ bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if2)
-								}
-							}
-							av.StoreSlice(as[ty*mmTile+tx:])
-							bv.StoreSlice(bs[ty*mmTile+tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -274,13 +170,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -343,16 +239,16 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -385,7 +281,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -484,12 +380,12 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
 				gc_at5 := c[gc_off5:][:gc_to]
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -503,15 +399,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -524,55 +420,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-							var tx int = gc_tx
-							/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
-							/*line matmul.go:24*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-							{
-								/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-								/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-						var tx int = gc_tx
-						/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
-						/*line matmul.go:24*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-							break
-						}
-						/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -673,103 +527,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastFloat64x4(0)
-						gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-						gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-						gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
-							var col int = gc_bx*mmTile + tx
-							/*line matmul.go:58*/ if tx < 0 || tx > len(as[ty])-4 || tx > len(bs[ty])-4 || (row*
-								/*line matmul.go:60*/ k+p+tx) < 0 || (row*k+p+tx) > len(a)-4 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-4 {
-								break
-							}
-							/*line matmul.go:58*/ gc_vb.StoreSlice(as[ty][tx:])
-							/*line matmul.go:58*/ gc_vb.StoreSlice(bs[ty][tx:])
-							if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
-								/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
-									archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
-								} else {
-									var gc_lanes [4]float64
-									/*line matmul.go:60*/ archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes)
-									for gc_k := range 4 {
-										if 0xff&(1<<gc_k) != 0 {
-											gc_pos.Thread = gc_rank + gc_k
-											/*line matmul.go:60*/ as[ty][tx+gc_k] = gc_lanes[gc_k]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								gc_b2 := gc_none
-								/*line matmul.go:60*/ if row <
-									/*line matmul.go:59*/ m {
-									gc_b2 = gc_all
-								}
-								/*line matmul.go:59*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
-								if gc_if.ToBits() != 0 {
-									/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
-										archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreMasked((*[4]float64)(as[ty][tx:]), gc_if)
-									} else {
-										var gc_lanes2 [4]float64
-										/*line matmul.go:60*/ archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
-										for gc_k2 := range 4 {
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line matmul.go:60*/ as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-							/*line matmul.go:62*/ if p+ty < k && (col < n && uint(n-col) > 3) {
-								/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
-									archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
-								} else {
-									var gc_lanes3 [4]float64
-									/*line matmul.go:63*/ archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
-									for gc_k3 := range 4 {
-										if 0xff&(1<<gc_k3) != 0 {
-											gc_pos.Thread = gc_rank + gc_k3
-											/*line matmul.go:63*/ bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								gc_b3 := gc_none
-								/*line matmul.go:63*/ if p+ty < k {
-									gc_b3 = gc_all
-								}
-								/*line matmul.go:62*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
-								if gc_if2.ToBits() != 0 {
-									/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
-										archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreMasked((*[4]float64)(bs[ty][tx:]), gc_if2)
-									} else {
-										var gc_lanes4 [4]float64
-										/*line matmul.go:63*/ archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
-										for gc_k4 := range 4 {
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-												/*line matmul.go:63*/ bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -793,11 +551,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -826,7 +584,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -925,10 +683,10 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
@@ -941,30 +699,13 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
-						var tx int = gc_tx
-						/*line matmul.go:55*/ var col int = gc_bx*mmTile + tx
-						/*line matmul.go:55*/ sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-						/*line matmul.go:72*/ if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
-							break
-						}
-						/*line matmul.go:72*/ sum.StoreSlice(c[row*n+col:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1136,269 +877,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line matmul.go:88*/ var row int = by*tileWidth + ty
-								var col int = bx*tileWidth + tx
-								/*line matmul.go:92*/ if (row*
-									k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-16 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-16 {
-									break
-								}
-								/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
-									/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-16 {
-										archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
-									} else {
-										var gc_lanes7 [16]float32
-										/*line matmul.go:93*/ archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes7)
-										for gc_k7 := range 16 {
-											if 0xffff&(1<<gc_k7) != 0 {
-												gc_pos.Thread = gc_rank + gc_k7
-												/*line matmul.go:93*/ mds[ty][tx+gc_k7] = gc_lanes7[gc_k7]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								} else {
-									gc_b4 := gc_none2
-									/*line matmul.go:93*/ if row <
-										/*line matmul.go:92*/ m {
-										gc_b4 = gc_all2
-									}
-									/*line matmul.go:92*/ gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
-									if gc_if3.ToBits() != 0 {
-										/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-16 {
-											archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[16]float32)(mds[ty][tx:]), gc_if3)
-										} else {
-											var gc_lanes8 [16]float32
-											/*line matmul.go:93*/ archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes8)
-											for gc_k8 := range 16 {
-												if gc_if3.ToBits()&(1<<gc_k8) != 0 {
-													gc_pos.Thread = gc_rank + gc_k8
-													/*line matmul.go:93*/ mds[ty][tx+gc_k8] = gc_lanes8[gc_k8]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-									gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
-									if gc_else3.ToBits() != 0 {
-										{
-											/*line matmul.go:93*/ if tx >= 0 && tx <= len(mds[ty])-16 {
-												/*line matmul.go:95*/ gc_vb2.StoreMasked((*[16]float32)(mds[ty][tx:]), gc_else3)
-											} else {
-												var gc_lanes9 [16]float32
-												gc_vb2.Store(&gc_lanes9)
-												for gc_k9 := range 16 {
-													if gc_else3.ToBits()&(1<<gc_k9) != 0 {
-														gc_pos.Thread = gc_rank + gc_k9
-														/*line matmul.go:95*/ mds[ty][tx+gc_k9] = gc_lanes9[gc_k9]
-													}
-												}
-												gc_pos.Thread = gc_rank
-											}
-										}
-									}
-								}
-								/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
-									/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-16 {
-										archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
-									} else {
-										var gc_lanes10 [16]float32
-										/*line matmul.go:98*/ archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes10)
-										for gc_k10 := range 16 {
-											if 0xffff&(1<<gc_k10) != 0 {
-												gc_pos.Thread = gc_rank + gc_k10
-												/*line matmul.go:98*/ nds[ty][tx+gc_k10] = gc_lanes10[gc_k10]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								} else {
-									gc_b5 := gc_none2
-									/*line matmul.go:98*/ if ph*tileWidth+ty < k {
-										gc_b5 = gc_all2
-									}
-									/*line matmul.go:97*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-									if gc_if4.ToBits() != 0 {
-										/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-16 {
-											archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[16]float32)(nds[ty][tx:]), gc_if4)
-										} else {
-											var gc_lanes11 [16]float32
-											/*line matmul.go:98*/ archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes11)
-											for gc_k11 := range 16 {
-												if gc_if4.ToBits()&(1<<gc_k11) != 0 {
-													gc_pos.Thread = gc_rank + gc_k11
-													/*line matmul.go:98*/ nds[ty][tx+gc_k11] = gc_lanes11[gc_k11]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-									if gc_else4.ToBits() != 0 {
-										{
-											/*line matmul.go:98*/ if tx >= 0 && tx <= len(nds[ty])-16 {
-												/*line matmul.go:100*/ gc_vb2.StoreMasked((*[16]float32)(nds[ty][tx:]), gc_else4)
-											} else {
-												var gc_lanes12 [16]float32
-												gc_vb2.Store(&gc_lanes12)
-												for gc_k12 := range 16 {
-													if gc_else4.ToBits()&(1<<gc_k12) != 0 {
-														gc_pos.Thread = gc_rank + gc_k12
-														/*line matmul.go:100*/ nds[ty][tx+gc_k12] = gc_lanes12[gc_k12]
-													}
-												}
-												gc_pos.Thread = gc_rank
-											}
-										}
-									}
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:88*/ var row int = by*tileWidth + ty
-							var col int = bx*tileWidth + tx
-							/*line matmul.go:92*/ if (row*
-								k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-8 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-8 {
-								break
-							}
-							/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
-								/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-8 {
-									archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
-								} else {
-									var gc_lanes [8]float32
-									/*line matmul.go:93*/ archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes)
-									for gc_k := range 8 {
-										if 0xff&(1<<gc_k) != 0 {
-											gc_pos.Thread = gc_rank + gc_k
-											/*line matmul.go:93*/ mds[ty][tx+gc_k] = gc_lanes[gc_k]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								gc_b2 := gc_none
-								/*line matmul.go:93*/ if row <
-									/*line matmul.go:92*/ m {
-									gc_b2 = gc_all
-								}
-								/*line matmul.go:92*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
-								if gc_if.ToBits() != 0 {
-									/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-8 {
-										archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[8]float32)(mds[ty][tx:]), gc_if)
-									} else {
-										var gc_lanes2 [8]float32
-										/*line matmul.go:93*/ archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes2)
-										for gc_k2 := range 8 {
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line matmul.go:93*/ mds[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_else.ToBits() != 0 {
-									/*line matmul.go:93*/ if tx >= 0 && tx <= len(mds[ty])-8 {
-										/*line matmul.go:95*/ gc_vb.StoreMasked((*[8]float32)(mds[ty][tx:]), gc_else)
-									} else {
-										var gc_lanes3 [8]float32
-										gc_vb.Store(&gc_lanes3)
-										for gc_k3 := range 8 {
-											if gc_else.ToBits()&(1<<gc_k3) != 0 {
-												gc_pos.Thread = gc_rank + gc_k3
-												/*line matmul.go:95*/ mds[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-							/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
-								/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-8 {
-									archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
-								} else {
-									var gc_lanes4 [8]float32
-									/*line matmul.go:98*/ archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes4)
-									for gc_k4 := range 8 {
-										if 0xff&(1<<gc_k4) != 0 {
-											gc_pos.Thread = gc_rank + gc_k4
-											/*line matmul.go:98*/ nds[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								gc_b3 := gc_none
-								/*line matmul.go:98*/ if ph*tileWidth+ty < k {
-									gc_b3 = gc_all
-								}
-								/*line matmul.go:97*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-								if gc_if2.ToBits() != 0 {
-									/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-8 {
-										archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[8]float32)(nds[ty][tx:]), gc_if2)
-									} else {
-										var gc_lanes5 [8]float32
-										/*line matmul.go:98*/ archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes5)
-										for gc_k5 := range 8 {
-											if gc_if2.ToBits()&(1<<gc_k5) != 0 {
-												gc_pos.Thread = gc_rank + gc_k5
-												/*line matmul.go:98*/ nds[ty][tx+gc_k5] = gc_lanes5[gc_k5]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_else2.ToBits() != 0 {
-									/*line matmul.go:98*/ if tx >= 0 && tx <= len(nds[ty])-8 {
-										/*line matmul.go:100*/ gc_vb.StoreMasked((*[8]float32)(nds[ty][tx:]), gc_else2)
-									} else {
-										var gc_lanes6 [8]float32
-										gc_vb.Store(&gc_lanes6)
-										for gc_k6 := range 8 {
-											if gc_else2.ToBits()&(1<<gc_k6) != 0 {
-												gc_pos.Thread = gc_rank + gc_k6
-												/*line matmul.go:100*/ nds[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -1425,13 +904,13 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -1491,16 +970,16 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 							/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -1529,7 +1008,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1628,12 +1107,12 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_to]
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:88*/ var row int = by*tileWidth + ty
@@ -1647,15 +1126,15 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:88*/ var row int = by*tileWidth + ty
@@ -1668,55 +1147,13 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					pvalue := gc_s_pvalue[gc_rank]
 					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 				}
 			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:88*/ var row int = by*tileWidth + ty
-							var tx int = gc_tx
-							/*line matmul.go:89*/ var col int = bx*tileWidth + tx
-							/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
-							{
-								/*line matmul.go:109*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-								/*line matmul.go:109*/ pvalue.StoreSlice(c[row*n+col:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:88*/ var row int = by*tileWidth + ty
-						var tx int = gc_tx
-						/*line matmul.go:89*/ var col int = bx*tileWidth + tx
-						/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
-						/*line matmul.go:109*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-							break
-						}
-						/*line matmul.go:109*/ pvalue.StoreSlice(c[row*n+col:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

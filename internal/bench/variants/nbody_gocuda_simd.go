@@ -640,111 +640,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					gc_s_a2[gc_rank] = a2
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
-							var my0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:96*/ var my1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:96*/ var my2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							{
-								if gtid < 0 || gtid > len(bodies)-16 {
-									break
-								}
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes4 [16]uint32
-								for gc_k4 := range 16 {
-									/*line nbody.go:98*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[gtid+gc_k4][0])
-								}
-								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
-								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes5 [16]uint32
-								for gc_k5 := range 16 {
-									/*line nbody.go:98*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[gtid+gc_k5][1])
-								}
-								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes6 [16]uint32
-								for gc_k6 := range 16 {
-									/*line nbody.go:98*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[gtid+gc_k6][2])
-								}
-								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-								gc_t4 := gc_ld4
-								gc_t5 := gc_ld5
-								gc_t6 := gc_ld6
-								my0 = gc_t4
-								my1 = gc_t5
-								my2 = gc_t6
-							}
-							/*line nbody.go:97*/ var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:97*/ var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:97*/ var a2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
-							/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
-							/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
-							/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
-							/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
-							/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
-						var my0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:96*/ var my1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:96*/ var my2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:98*/ if gtid < 0 || gtid > len(bodies)-8 {
-							break
-						}
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes [8]uint32
-						for gc_k := range 8 {
-							/*line nbody.go:98*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[gtid+gc_k][0])
-						}
-						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes2 [8]uint32
-						for gc_k2 := range 8 {
-							/*line nbody.go:98*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[gtid+gc_k2][1])
-						}
-						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes3 [8]uint32
-						for gc_k3 := range 8 {
-							/*line nbody.go:98*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[gtid+gc_k3][2])
-						}
-						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-						gc_t := gc_ld
-						gc_t2 := gc_ld2
-						gc_t3 := gc_ld3
-						my0 = gc_t
-						my1 = gc_t2
-						my2 = gc_t3
-						/*line nbody.go:97*/ var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:97*/ var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:97*/ var a2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
-						/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
-						/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
-						/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
-						/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
-						/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
@@ -843,15 +739,15 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
 			/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
 			{
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						/*line nbody.go:122*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-							gc_rank := gc_vstep3
+						for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+							gc_rank := gc_vstep2
 							gc_pos.Thread = gc_rank
 							/*line nbody.go:122*/ my0 := archsimd.LoadFloat32x16Slice(gc_s_my0[gc_rank:])
 							/*line nbody.go:122*/ my1 := archsimd.LoadFloat32x16Slice(gc_s_my1[gc_rank:])
@@ -889,9 +785,9 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 							/*line nbody.go:109*/ a2.StoreSlice(gc_s_a2[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -899,8 +795,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					/*line nbody.go:122*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-						gc_rank := gc_vstep3
+					for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+						gc_rank := gc_vstep2
 						gc_pos.Thread = gc_rank
 						/*line nbody.go:122*/ my0 := archsimd.LoadFloat32x8Slice(gc_s_my0[gc_rank:])
 						/*line nbody.go:122*/ my1 := archsimd.LoadFloat32x8Slice(gc_s_my1[gc_rank:])
@@ -939,7 +835,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					my0 := gc_s_my0[gc_rank]
 					my1 := gc_s_my1[gc_rank]

@@ -164,28 +164,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line scan.go:36*/ var y lanes.Float32x8
-						if (i-
-							offset) < 0 || (i-offset) > len(x)-8 {
-							break
-						}
-						/*line scan.go:37*/ if i >= offset {
-							/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
-						} else {
-							/*line scan.go:38*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
-							}
-						}
-						/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -418,28 +397,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var thid int = gc_tx
-					/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-						break
-					}
-					/*line scan.go:72*/ if thid >= offset {
-						/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-					} else {
-						/*line scan.go:73*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-						if gc_else.ToBits() != 0 {
-							/*line scan.go:73*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_else)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:72*/ if thid >= offset {
@@ -622,28 +580,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var thid int = gc_tx
-					/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-						break
-					}
-					/*line scan.go:105*/ if thid >= offset {
-						/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-					} else {
-						/*line scan.go:106*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-						if gc_else.ToBits() != 0 {
-							/*line scan.go:106*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_else)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:105*/ if thid >= offset {
@@ -846,28 +783,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line scan.go:135*/ var y lanes.Int32x8
-						if (i-
-							offset) < 0 || (i-offset) > len(x)-8 {
-							break
-						}
-						/*line scan.go:136*/ if i >= offset {
-							/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:])
-						} else {
-							/*line scan.go:137*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if2)
-							}
-						}
-						/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1119,28 +1035,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line scan.go:171*/ var tmp lanes.Float32x8
-						if (tid-
-							offset) < 0 || (tid-offset) > len(x)-8 {
-							break
-						}
-						/*line scan.go:172*/ if tid-offset >= 0 {
-							/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
-						} else {
-							/*line scan.go:173*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if2)
-							}
-						}
-						/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1356,28 +1251,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line scan.go:209*/ var y lanes.Float32x8
-						if (i-
-							offset) < 0 || (i-offset) > len(x)-8 {
-							break
-						}
-						/*line scan.go:210*/ if i >= offset {
-							/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
-						} else {
-							/*line scan.go:211*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
-							}
-						}
-						/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx

@@ -90,67 +90,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan.go:28*/ var g int = gc_bx*b + i
-						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-							break
-						}
-						/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 15 {
-							/*line scan.go:29*/ archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(x[i:])
-						} else {
-							/*line scan.go:30*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:29*/ archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_if2).StoreSlice(x[i:])
-							}
-							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-							if gc_else2.ToBits() != 0 {
-								{
-									/*line scan.go:30*/ gc_vb2.Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_else2).StoreSlice(x[i:])
-								}
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line scan.go:28*/ var g int = gc_bx*b + i
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 7 {
-						/*line scan.go:29*/ archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
-					} else {
-						/*line scan.go:30*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan.go:29*/ archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_if).StoreSlice(x[i:])
-						}
-						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_else.ToBits() != 0 {
-							/*line scan.go:30*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:28*/ g := gc_bx*b + i
@@ -245,12 +185,12 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -261,15 +201,15 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
@@ -279,52 +219,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:36*/ var y float32
 						/*line scan.go:38*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:36*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if (i-offset) < 0 || (i-offset) > len(x)-16 {
-										break
-									}
-									/*line scan.go:38*/ y = archsimd.LoadFloat32x16Slice(x[i-offset:])
-								}
-								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line scan.go:36*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line scan.go:38*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
-								break
-							}
-							/*line scan.go:38*/ y = archsimd.LoadFloat32x8Slice(x[i-offset:])
-							/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -343,12 +245,12 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -358,15 +260,15 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
@@ -375,49 +277,13 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:42*/ gc_at4[gc_tx] += y
 					}
 				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:26*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan.go:42*/ if i < 0 || i > len(x)-16 {
-										break
-									}
-									/*line scan.go:42*/ archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line scan.go:26*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-							/*line scan.go:42*/ if i < 0 || i > len(x)-8 {
-								break
-							}
-							/*line scan.go:42*/ archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -535,59 +401,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var thid int = gc_tx
-						/*line scan.go:62*/ var g int = gc_bx*b + thid
-						/*line scan.go:64*/ if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-							break
-						}
-						/*line scan.go:64*/ gc_vb2.StoreSlice(temp[thid:])
-						if g < len(in) && uint(len(in)-g) > 15 {
-							/*line scan.go:65*/ archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
-						} else {
-							/*line scan.go:66*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:65*/ archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var thid int = gc_tx
-					/*line scan.go:62*/ var g int = gc_bx*b + thid
-					/*line scan.go:64*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-						break
-					}
-					/*line scan.go:64*/ gc_vb.StoreSlice(temp[thid:])
-					if g < len(in) && uint(len(in)-g) > 7 {
-						/*line scan.go:65*/ archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
-					} else {
-						/*line scan.go:66*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan.go:65*/ archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:62*/ g := gc_bx*b + thid
@@ -614,13 +428,13 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var thid int = gc_tx
 									/*line scan.go:72*/ if thid >= offset {
 										/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -638,16 +452,16 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var thid int = gc_tx
 								/*line scan.go:72*/ if thid >= offset {
 									/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -664,7 +478,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							thid := gc_tx
 							/*line scan.go:72*/ if thid >= offset {
@@ -685,63 +499,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var thid int = gc_tx
-							/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
-								break
-							}
-							/*line scan.go:72*/ if thid >= offset {
-								/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-							} else {
-								/*line scan.go:73*/ gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
-								}
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
-								if gc_else2.ToBits() != 0 {
-									{
-										/*line scan.go:73*/ archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var thid int = gc_tx
-						/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-							break
-						}
-						/*line scan.go:72*/ if thid >= offset {
-							/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-						} else {
-							/*line scan.go:73*/ gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
-							}
-							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line scan.go:73*/ archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:72*/ if thid >= offset {
@@ -861,59 +619,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					/*line scan.go:97*/ gc_vb2 := archsimd.BroadcastInt32x16(-math32Max - 1)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var thid int = gc_tx
-						/*line scan.go:95*/ var g int = gc_bx*b + thid
-						/*line scan.go:97*/ if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-							break
-						}
-						/*line scan.go:97*/ gc_vb2.StoreSlice(temp[thid:])
-						if g < len(in) && uint(len(in)-g) > 15 {
-							/*line scan.go:98*/ archsimd.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
-						} else {
-							/*line scan.go:99*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:98*/ archsimd.LoadInt32x16Slice(in[g:]).Merge(archsimd.LoadInt32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				/*line scan.go:97*/ gc_vb := archsimd.BroadcastInt32x8(-math32Max - 1)
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var thid int = gc_tx
-					/*line scan.go:95*/ var g int = gc_bx*b + thid
-					/*line scan.go:97*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-						break
-					}
-					/*line scan.go:97*/ gc_vb.StoreSlice(temp[thid:])
-					if g < len(in) && uint(len(in)-g) > 7 {
-						/*line scan.go:98*/ archsimd.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
-					} else {
-						/*line scan.go:99*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan.go:98*/ archsimd.LoadInt32x8Slice(in[g:]).Merge(archsimd.LoadInt32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:95*/ g := gc_bx*b + thid
@@ -940,13 +646,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var thid int = gc_tx
 									/*line scan.go:105*/ if thid >= offset {
 										/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -964,16 +670,16 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var thid int = gc_tx
 								/*line scan.go:105*/ if thid >= offset {
 									/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -990,7 +696,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							thid := gc_tx
 							/*line scan.go:105*/ if thid >= offset {
@@ -1011,63 +717,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var thid int = gc_tx
-							/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
-								break
-							}
-							/*line scan.go:105*/ if thid >= offset {
-								/*line scan.go:105*/ archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-							} else {
-								/*line scan.go:106*/ gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line scan.go:105*/ archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
-								}
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
-								if gc_else2.ToBits() != 0 {
-									{
-										/*line scan.go:106*/ archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var thid int = gc_tx
-						/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-							break
-						}
-						/*line scan.go:105*/ if thid >= offset {
-							/*line scan.go:105*/ archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-						} else {
-							/*line scan.go:106*/ gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line scan.go:105*/ archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
-							}
-							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line scan.go:106*/ archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:105*/ if thid >= offset {
@@ -1187,59 +837,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan.go:127*/ var g int = gc_bx*b + i
-						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-							break
-						}
-						/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 15 {
-							/*line scan.go:129*/ v = archsimd.LoadInt32x16Slice(in[g:])
-						} else {
-							/*line scan.go:130*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-							if gc_if4.ToBits() != 0 {
-								/*line scan.go:129*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-							}
-						}
-						v.StoreSlice(x[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line scan.go:127*/ var g int = gc_bx*b + i
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 7 {
-						/*line scan.go:129*/ v = archsimd.LoadInt32x8Slice(in[g:])
-					} else {
-						/*line scan.go:130*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line scan.go:129*/ v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
-						}
-					}
-					v.StoreSlice(x[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:127*/ g := gc_bx*b + i
@@ -1334,12 +932,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -1350,15 +948,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
@@ -1368,52 +966,14 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:135*/ var y int32
 						/*line scan.go:137*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:135*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								{
-									if (i-offset) < 0 || (i-offset) > len(x)-16 {
-										break
-									}
-									/*line scan.go:137*/ y = archsimd.LoadInt32x16Slice(x[i-offset:])
-								}
-								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line scan.go:135*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line scan.go:137*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
-								break
-							}
-							/*line scan.go:137*/ y = archsimd.LoadInt32x8Slice(x[i-offset:])
-							/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1432,12 +992,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -1447,15 +1007,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
@@ -1464,49 +1024,13 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:125*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan.go:141*/ if i < 0 || i > len(x)-16 {
-										break
-									}
-									/*line scan.go:141*/ y.Add(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line scan.go:125*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-							/*line scan.go:141*/ if i < 0 || i > len(x)-8 {
-								break
-							}
-							/*line scan.go:141*/ y.Add(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1624,59 +1148,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line scan.go:162*/ var g int = gc_bx*n + tid
-						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						if g < 0 || g > len(in)-16 || tid < 0 || tid > len(x)-16 {
-							break
-						}
-						/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 15 {
-							/*line scan.go:164*/ v = archsimd.LoadFloat32x16Slice(in[g:])
-						} else {
-							/*line scan.go:165*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:164*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-							}
-						}
-						v.StoreSlice(x[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line scan.go:162*/ var g int = gc_bx*n + tid
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
-						break
-					}
-					/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 7 {
-						/*line scan.go:164*/ v = archsimd.LoadFloat32x8Slice(in[g:])
-					} else {
-						/*line scan.go:165*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan.go:164*/ v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
-						}
-					}
-					v.StoreSlice(x[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan.go:162*/ g := gc_bx*n + tid
@@ -1782,12 +1254,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -1798,15 +1270,15 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -1816,52 +1288,14 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:171*/ var tmp float32
 						/*line scan.go:173*/ tmp = gc_at3[gc_tx]
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line scan.go:171*/ var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if (tid-offset) < 0 || (tid-offset) > len(x)-16 {
-										break
-									}
-									/*line scan.go:173*/ tmp = archsimd.LoadFloat32x16Slice(x[tid-offset:])
-								}
-								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line scan.go:171*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line scan.go:173*/ if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
-								break
-							}
-							/*line scan.go:173*/ tmp = archsimd.LoadFloat32x8Slice(x[tid-offset:])
-							/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1875,12 +1309,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at4 := x[:gc_bdx]
-				gc_vstep5 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -1888,15 +1322,15 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -1905,47 +1339,13 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line scan.go:160*/ tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
-							/*line scan.go:176*/ if tid < 0 || tid > len(x)-16 {
-								break
-							}
-							/*line scan.go:177*/ archsimd.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line scan.go:160*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line scan.go:176*/ if tid < 0 || tid > len(x)-8 {
-							break
-						}
-						/*line scan.go:177*/ archsimd.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2166,45 +1566,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:209*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if (i-offset) < 0 || (i-offset) > len(x)-16 {
-										break
-									}
-									/*line scan.go:211*/ y = archsimd.LoadFloat32x16Slice(x[i-offset:])
-								}
-								/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line scan.go:209*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line scan.go:211*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
-								break
-							}
-							/*line scan.go:211*/ y = archsimd.LoadFloat32x8Slice(x[i-offset:])
-							/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -2223,12 +1585,12 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at2 := x[:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -2238,15 +1600,15 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
@@ -2255,49 +1617,13 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:215*/ gc_at2[gc_tx] += y
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:195*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan.go:215*/ if i < 0 || i > len(x)-16 {
-										break
-									}
-									/*line scan.go:215*/ archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line scan.go:195*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-							/*line scan.go:215*/ if i < 0 || i > len(x)-8 {
-								break
-							}
-							/*line scan.go:215*/ archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -2727,34 +2053,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
@@ -2773,8 +2072,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
 				gc_at := sums[gc_off:][:1]
 				gc_at2 := temp[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
@@ -2792,7 +2091,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					gc_at2[0] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}

@@ -148,10 +148,10 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		e.rebasedThreads(l, v, from, to, rank)
 		defer e.printf("}\n")
 	}
-	if e.vec != nil {
+	if e.vec != nil && !checked {
 		from = e.stepsOf(e.vec, v, from, to, rank)
 	}
-	if l.Step > 1 && !checked {
+	if l.Step > 1 && !checked && e.vec == nil { // vector steps leave fewer threads than a step
 		step := e.f.Names.Fresh("step")
 		e.printf("%s := %s\nfor ; %s+%d < %s; %s += %d {\n", step, from, step, l.Step-1, to, step, l.Step)
 		for k := range l.Step {

@@ -44,20 +44,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastInt32x8(0)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var idx int = gc_tx
-					/*line hecbench_allpairs.go:74*/ if idx < 0 || idx > len(dist)-8 {
-						break
-					}
-					/*line hecbench_allpairs.go:74*/ gc_vb.StoreSlice(dist[idx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := gc_tx
 				/*line hecbench_allpairs.go:74*/ dist[idx] = 0
@@ -123,33 +110,21 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			if gc_from >= 0 && gc_to <= len(dist) && gc_off2 >= 0 && gc_off2 <= len(dist) && gc_to <= len(dist)-gc_off2 {
 				gc_at2 := dist[:gc_to]
 				gc_at3 := dist[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var idx int = gc_tx
 						_ = idx
 						/*line hecbench_allpairs.go:104*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var idx int = gc_tx
-						/*line hecbench_allpairs.go:105*/ if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
-							break
-						}
-						/*line hecbench_allpairs.go:105*/ archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
 					/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]

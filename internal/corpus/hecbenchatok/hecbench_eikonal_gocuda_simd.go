@@ -243,50 +243,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
 			_ = a
@@ -379,10 +336,10 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					gc_off6 := 1
 					if gc_off6 >= 0 && gc_off6 <= len(sol) && gc_bdx <= len(sol)-gc_off6 && gc_bdx <= 1<<32-gc_off6 {
 						gc_at10 := sol[gc_off6:][:gc_bdx]
-						gc_step2 := 0
-						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						gc_step := 0
+						for ; gc_step+3 < gc_bdx; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tx := uint32(gc_tx)
@@ -398,7 +355,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tx := uint32(gc_tx)
@@ -414,7 +371,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tx := uint32(gc_tx)
@@ -430,7 +387,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tx := uint32(gc_tx)
@@ -446,7 +403,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -494,10 +451,10 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				if gc_off7 >= 0 && gc_off7 <= len(con) && gc_bdx <= len(con)-gc_off7 && gc_bdx <= 1<<32-gc_off7 && gc_off7 <= len(solOut) && gc_bdx <= len(solOut)-gc_off7 {
 					gc_at11 := con[gc_off7:][:gc_bdx]
 					gc_at12 := solOut[gc_off7:][:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							tz := uint32(gc_tz)
 							_ = tz
@@ -512,7 +469,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_at12[gc_tx] = newT
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							tz := uint32(gc_tz)
 							_ = tz
@@ -527,7 +484,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_at12[gc_tx] = newT
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							tz := uint32(gc_tz)
 							_ = tz
@@ -542,7 +499,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_at12[gc_tx] = newT
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							tz := uint32(gc_tz)
 							_ = tz
@@ -557,7 +514,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_at12[gc_tx] = newT
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tz := uint32(gc_tz)
 						_ = tz

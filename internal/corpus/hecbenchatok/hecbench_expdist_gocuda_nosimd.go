@@ -373,23 +373,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					gc_s_sCrossTerm[gc_rank] = sCrossTerm
 				}
 			} else {
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
-					/*line hecbench_expdist.go:100*/ sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
-					/*line hecbench_expdist.go:110*/ var i int = tx + gc_off
-					if i < 0 || i > len(crossTerm)-8 {
-						break
-					}
-					/*line hecbench_expdist.go:111*/ sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(crossTerm[i:]))
-					/*line hecbench_expdist.go:111*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -222,22 +222,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						var tx int = gc_tx
-						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
-						/*line hecbench_expdist.go:39*/ var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
-						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
-						/*line hecbench_expdist.go:31*/ if (dOffset_2+ti_3*stride_2) < 0 || (dOffset_2+ti_3*stride_2) > len(dMem_2)-8 || (shOffset_2+ti_3*stride_2) < 0 || (shOffset_2+ti_3*stride_2) > len(shMem_2)-8 {
-							break
-						}
-						/*line hecbench_expdist.go:32*/ archsimd.LoadFloat32x8Slice(dMem_2[dOffset_2+ti_3*stride_2:]).StoreSlice(shMem_2[shOffset_2+ti_3*stride_2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
@@ -447,26 +432,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					gc_s_sCrossTerm[gc_rank] = sCrossTerm
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line hecbench_expdist.go:100*/ sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
-						/*line hecbench_expdist.go:110*/ var i int = tx + gc_off
-						if i < 0 || i > len(crossTerm)-8 {
-							break
-						}
-						/*line hecbench_expdist.go:111*/ sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(crossTerm[i:]))
-						/*line hecbench_expdist.go:111*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -668,27 +668,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 					} else {
-						gc_vstep2 := gc_from
-						gc_vb := lanes.BroadcastInt32x8(-1)
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						/*line hecbench_graphb_tree.go:87*/ gc_vb2 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
-							if j_ < 0 || j_ > len(parent)-8 {
-								break
-							}
-							/*line hecbench_graphb_tree.go:85*/ gc_vb.StoreSlice(parent[j_:])
-							gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_graphb_tree.go:87*/ gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
-							}
-						}
-						if gc_vstep2 > gc_from {
-							gc_more2 = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2

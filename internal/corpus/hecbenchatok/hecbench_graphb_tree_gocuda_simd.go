@@ -107,23 +107,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
 						}
 					} else {
-						gc_vstep2 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
-								if j < 0 || j > len(nlist)-8 {
-									break
-								}
-								/*line hecbench_graphb_tree.go:52*/ archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
@@ -194,11 +178,11 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
 					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
 						gc_at2 := inCC[gc_off6:][:gc_to]
-						gc_vstep3 := gc_from
+						gc_vstep2 := gc_from
 						if compiled.SIMD {
 							gc_vb2 := archsimd.BroadcastInt32x8(0)
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 								/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
 								_ = v
@@ -206,32 +190,15 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep3 > gc_from {
+						if gc_vstep2 > gc_from {
 							gc_more2 = true
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_more2 = true
 							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 					} else {
-						gc_vstep4 := gc_from
-						if compiled.SIMD {
-							gc_vb := archsimd.BroadcastInt32x8(0)
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
-								if v < 0 || v > len(inCC)-8 {
-									break
-								}
-								/*line hecbench_graphb_tree.go:56*/ gc_vb.StoreSlice(inCC[v:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep4 > gc_from {
-							gc_more2 = true
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
@@ -306,11 +273,11 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
 						gc_at3 := einfo[gc_off7:][:gc_to]
 						gc_at4 := eweight[gc_off7:][:gc_to]
-						gc_vstep5 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD {
 							gc_vb4 := archsimd.BroadcastInt32x8(-1)
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 								/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
@@ -331,10 +298,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep5 > gc_from {
+						if gc_vstep3 > gc_from {
 							gc_more3 = true
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
@@ -343,37 +310,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 					} else {
-						gc_vstep6 := gc_from
-						if compiled.SIMD {
-							gc_vb3 := archsimd.BroadcastInt32x8(-1)
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
-								if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
-									break
-								}
-								for gc_k := range 8 {
-									/*line hecbench_graphb_tree.go:61*/ einfo[j_+gc_k].End = 0
-								}
-								/*line hecbench_graphb_tree.go:62*/ gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
-								if gc_if.ToBits() != 0 {
-									for gc_k2 := range 8 {
-										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line hecbench_graphb_tree.go:63*/ einfo[j_+gc_k2].End = 1
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep6 > gc_from {
-							gc_more3 = true
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
@@ -449,11 +386,11 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
 						gc_at5 := inTree[gc_off8:][:gc_to]
 						gc_at6 := negCnt[gc_off8:][:gc_to]
-						gc_vstep7 := gc_from
+						gc_vstep4 := gc_from
 						if compiled.SIMD {
 							gc_vb6 := archsimd.BroadcastInt32x8(0)
-							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 								/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
 								_ = j_2
@@ -462,34 +399,16 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep7 > gc_from {
+						if gc_vstep4 > gc_from {
 							gc_more4 = true
 						}
-						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_more4 = true
 							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 					} else {
-						gc_vstep8 := gc_from
-						if compiled.SIMD {
-							gc_vb5 := archsimd.BroadcastInt32x8(0)
-							for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-								gc_tx := gc_vstep8
-								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
-								if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
-									break
-								}
-								/*line hecbench_graphb_tree.go:69*/ gc_vb5.StoreSlice(inTree[j_2:])
-								gc_vb5.StoreSlice(negCnt[j_2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep8 > gc_from {
-							gc_more4 = true
-						}
-						for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
@@ -601,24 +520,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
 						}
 					} else {
-						gc_vstep2 := gc_from
-						if compiled.SIMD {
-							gc_vb := archsimd.BroadcastInt32x8(1)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
-								if j < 0 || j > len(nlist)-8 {
-									break
-								}
-								/*line hecbench_graphb_tree.go:83*/ archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb).StoreSlice(nlist[j:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
@@ -692,13 +594,13 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off2
 					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
 						gc_at2 := parent[gc_off5:][:gc_to]
-						gc_vstep3 := gc_from
+						gc_vstep2 := gc_from
 						if compiled.SIMD {
 							gc_vb5 := archsimd.BroadcastInt32x8(-1)
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							/*line hecbench_graphb_tree.go:87*/ gc_vb6 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 								/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
 								gc_vb5.StoreSlice(gc_at2[gc_tx:])
@@ -709,10 +611,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep3 > gc_from {
+						if gc_vstep2 > gc_from {
 							gc_more2 = true
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
 							gc_more2 = true
@@ -722,30 +624,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 					} else {
-						gc_vstep4 := gc_from
-						if compiled.SIMD {
-							gc_vb3 := archsimd.BroadcastInt32x8(-1)
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							/*line hecbench_graphb_tree.go:87*/ gc_vb4 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
-								if j_ < 0 || j_ > len(parent)-8 {
-									break
-								}
-								/*line hecbench_graphb_tree.go:85*/ gc_vb3.StoreSlice(parent[j_:])
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line hecbench_graphb_tree.go:87*/ gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep4 > gc_from {
-							gc_more2 = true
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
@@ -819,11 +698,11 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
 					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
 						gc_at3 := label[gc_off6:][:gc_to]
-						gc_vstep5 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD {
 							gc_vb8 := archsimd.BroadcastInt32x8(1)
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 								/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
 								_ = j_2
@@ -831,32 +710,15 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep5 > gc_from {
+						if gc_vstep3 > gc_from {
 							gc_more3 = true
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 					} else {
-						gc_vstep6 := gc_from
-						if compiled.SIMD {
-							gc_vb7 := archsimd.BroadcastInt32x8(1)
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
-								if j_2 < 0 || j_2 > len(label)-8 {
-									break
-								}
-								/*line hecbench_graphb_tree.go:91*/ gc_vb7.StoreSlice(label[j_2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep6 > gc_from {
-							gc_more3 = true
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3

@@ -33,34 +33,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
@@ -180,26 +153,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var globaltid int = gc_bx*gc_bdx + gc_tx
-							/*line hecbench_graphexec.go:25*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-							/*line hecbench_graphexec.go:28*/ var i int = globaltid + gc_off
-							if i < 0 || i > len(inputVec)-4 {
-								break
-							}
-							/*line hecbench_graphexec.go:29*/ tempSum = tempSum.Add(archsimd.LoadFloat32x4Slice(inputVec[i:]).ConvertToFloat64())
-							/*line hecbench_graphexec.go:29*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -213,34 +167,34 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
@@ -314,34 +268,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
@@ -461,26 +388,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var globaltid int = gc_bx*gc_bdx + gc_tx
-							/*line hecbench_graphexec.go:66*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-							/*line hecbench_graphexec.go:69*/ var i int = globaltid + gc_off
-							if i < 0 || i > len(inputVec)-4 {
-								break
-							}
-							/*line hecbench_graphexec.go:70*/ tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
-							/*line hecbench_graphexec.go:70*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -494,34 +402,34 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum

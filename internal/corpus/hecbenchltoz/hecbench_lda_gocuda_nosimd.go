@@ -251,42 +251,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
 						lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 					}
-					gc_step4 := gc_vstep
-					for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-						{
-							gc_rank := gc_step4 + 0
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:146*/ var r float32
-							val := float32(0.0)
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step4 + 1
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:146*/ var r float32
-							val := float32(0.0)
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step4 + 2
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:146*/ var r float32
-							val := float32(0.0)
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step4 + 3
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:146*/ var r float32
-							val := float32(0.0)
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-					}
-					for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:146*/ var r float32
 						val := float32(0.0)
@@ -331,22 +296,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_s_val[gc_rank] = val
 								}
 							} else {
-								gc_vstep3 := gc_from
-								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
-									gc_rank := gc_base + gc_tx
-									/*line hecbench_lda.go:44*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-									var i_ int = gc_tx + gc_off4
-									/*line hecbench_lda.go:45*/ if i_ < 0 || i_ > len(vec)-8 {
-										break
-									}
-									/*line hecbench_lda.go:45*/ val = val.Add(lanes.LoadFloat32x8Slice(vec[i_:]))
-									/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
-								}
-								if gc_vstep3 > gc_from {
-									gc_more4 = true
-								}
-								for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val := gc_s_val[gc_rank]
@@ -534,46 +484,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_act = gc_save56 &^ gc_dead
 						}
-						gc_vstep4 := 0
-						for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-							gc_rank := gc_vstep4
+						gc_vstep3 := 0
+						for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+							gc_rank := gc_vstep3
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:74*/ var r float32
 							/*line hecbench_lda.go:74*/ r = shared[0]
 							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 						}
-						gc_step5 := gc_vstep4
-						for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-							{
-								gc_rank := gc_step5 + 0
-								gc_pos.Thread = gc_rank
-								var r float32
-								/*line hecbench_lda.go:74*/ r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step5 + 1
-								gc_pos.Thread = gc_rank
-								var r float32
-								/*line hecbench_lda.go:74*/ r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step5 + 2
-								gc_pos.Thread = gc_rank
-								var r float32
-								/*line hecbench_lda.go:74*/ r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step5 + 3
-								gc_pos.Thread = gc_rank
-								var r float32
-								/*line hecbench_lda.go:74*/ r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-						}
-						for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r float32
 							/*line hecbench_lda.go:74*/ r = shared[0]
@@ -581,45 +500,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						returned = true
 					}
-					gc_vstep5 := 0
-					for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-						gc_rank := gc_vstep5
+					gc_vstep4 := 0
+					for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+						gc_rank := gc_vstep4
 						/*line hecbench_lda.go:146*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 						/*line hecbench_lda.go:146*/ phiSum := r
 						/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 					}
-					gc_step6 := gc_vstep5
-					for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-						{
-							gc_rank := gc_step6 + 0
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-							/*line hecbench_lda.go:146*/ phiSum := r
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step6 + 1
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-							/*line hecbench_lda.go:146*/ phiSum := r
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step6 + 2
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-							/*line hecbench_lda.go:146*/ phiSum := r
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step6 + 3
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-							/*line hecbench_lda.go:146*/ phiSum := r
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-					}
-					for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
 						/*line hecbench_lda.go:146*/ phiSum := r
@@ -644,10 +532,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at7 := phi[gc_off19:][:gc_to]
 								gc_at8 := valiPhiSum[gc_off19:][:gc_to]
 								gc_at9 := newGamma[gc_off19:][:gc_to]
-								gc_step7 := gc_from
-								for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+								gc_step4 := gc_from
+								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 									{
-										gc_tx := gc_step7 + 0
+										gc_tx := gc_step4 + 0
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -659,7 +547,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step7 + 1
+										gc_tx := gc_step4 + 1
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -671,7 +559,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step7 + 2
+										gc_tx := gc_step4 + 2
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -683,7 +571,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step7 + 3
+										gc_tx := gc_step4 + 3
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -695,7 +583,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									phiSum := gc_s_phiSum[gc_rank]
 									gc_more5 = true
@@ -732,10 +620,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_step8 := gc_from
-								for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+								gc_step5 := gc_from
+								for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 									{
-										gc_tx := gc_step8 + 0
+										gc_tx := gc_step5 + 0
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -745,7 +633,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step8 + 1
+										gc_tx := gc_step5 + 1
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -755,7 +643,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step8 + 2
+										gc_tx := gc_step5 + 2
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -765,7 +653,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step8 + 3
+										gc_tx := gc_step5 + 3
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -775,7 +663,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 										gc_b.Tick()
@@ -805,30 +693,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
 									gc_at10 := newBeta[gc_off20:][:gc_to]
 									gc_at11 := phi[gc_off21:][:gc_to]
-									gc_step9 := gc_from
-									for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+									gc_step6 := gc_from
+									for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 										{
-											gc_tx := gc_step9 + 0
+											gc_tx := gc_step6 + 0
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step9 + 1
+											gc_tx := gc_step6 + 1
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step9 + 2
+											gc_tx := gc_step6 + 2
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step9 + 3
+											gc_tx := gc_step6 + 3
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 									}
-									for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 										gc_more6 = true
 										/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 									}
@@ -851,14 +739,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								/*line hecbench_lda.go:185*/ gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
-									gc_step10 := gc_from
-									for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+									gc_step7 := gc_from
+									for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
-									for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
 								} else {
@@ -913,50 +801,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					/*line hecbench_lda.go:192*/ var length_ int = numTopics
 					/*line hecbench_lda.go:192*/ var returned_ bool
 					/*line hecbench_lda.go:36*/ shared_ := gc_shared1(32)[:32]
-					gc_vstep6 := 0
-					for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-						gc_rank := gc_vstep6
+					gc_vstep5 := 0
+					for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+						gc_rank := gc_vstep5
 						/*line hecbench_lda.go:192*/ var r_3 float32
 						var val_3 float32 = float32(0.0)
 						/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
 						lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 					}
-					gc_step11 := gc_vstep6
-					for ; gc_step11+3 < gc_n; gc_step11 += 4 {
-						{
-							gc_rank := gc_step11 + 0
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:192*/ var r_3 float32
-							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step11 + 1
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:192*/ var r_3 float32
-							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step11 + 2
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:192*/ var r_3 float32
-							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step11 + 3
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:192*/ var r_3 float32
-							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:192*/ var r_3 float32
 						val_3 := float32(0.0)
@@ -980,9 +833,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_off25 := gc_off8
 							if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(vec_) && gc_to <= len(vec_)-gc_off25 {
 								gc_at16 := vec_[gc_off25:][:gc_to]
-								gc_vstep7 := gc_from
-								for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-									gc_tx := gc_vstep7
+								gc_vstep6 := gc_from
+								for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+									gc_tx := gc_vstep6
 									gc_rank := gc_base + gc_tx
 									/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 									var i_2 int = gc_tx + gc_off8
@@ -990,10 +843,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
 									/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
 								}
-								if gc_vstep7 > gc_from {
+								if gc_vstep6 > gc_from {
 									gc_more8 = true
 								}
-								for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									val_3 := gc_s_val_3[gc_rank]
 									gc_more8 = true
@@ -1001,22 +854,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_s_val_3[gc_rank] = val_3
 								}
 							} else {
-								gc_vstep8 := gc_from
-								for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-									gc_tx := gc_vstep8
-									gc_rank := gc_base + gc_tx
-									/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-									var i_2 int = gc_tx + gc_off8
-									/*line hecbench_lda.go:45*/ if i_2 < 0 || i_2 > len(vec_)-8 {
-										break
-									}
-									/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(vec_[i_2:]))
-									/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
-								}
-								if gc_vstep8 > gc_from {
-									gc_more8 = true
-								}
-								for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val_3 := gc_s_val_3[gc_rank]
@@ -1204,46 +1042,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_act = gc_save67 &^ gc_dead
 						}
-						gc_vstep9 := 0
-						for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
-							gc_rank := gc_vstep9
+						gc_vstep7 := 0
+						for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+							gc_rank := gc_vstep7
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:74*/ var r_3 float32
 							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 						}
-						gc_step12 := gc_vstep9
-						for ; gc_step12+3 < gc_n; gc_step12 += 4 {
-							{
-								gc_rank := gc_step12 + 0
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step12 + 1
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step12 + 2
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step12 + 3
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-						for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r_3 float32
 							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
@@ -1307,30 +1114,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at19 := gamma_[gc_off27:][:gc_to]
 						gc_at20 := newGamma[gc_off27:][:gc_to]
 						gc_at21 := alpha[gc_off27:][:gc_to]
-						gc_step13 := gc_from
-						for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+						gc_step8 := gc_from
+						for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 							{
-								gc_tx := gc_step13 + 0
+								gc_tx := gc_step8 + 0
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step13 + 1
+								gc_tx := gc_step8 + 1
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step13 + 2
+								gc_tx := gc_step8 + 2
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step13 + 3
+								gc_tx := gc_step8 + 3
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 						}
-						for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 							gc_more9 = true
 							/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 						}
@@ -1349,50 +1156,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		/*line hecbench_lda.go:214*/ var length_2 int = numTopics
 		/*line hecbench_lda.go:214*/ var returned_2 bool
 		/*line hecbench_lda.go:36*/ shared_2 := gc_shared1(32)[:32]
-		gc_vstep10 := 0
-		for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
-			gc_rank := gc_vstep10
+		gc_vstep8 := 0
+		for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
+			gc_rank := gc_vstep8
 			/*line hecbench_lda.go:214*/ var r_6 float32
 			var val_6 float32 = float32(0.0)
 			/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
 			lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 		}
-		gc_step14 := gc_vstep10
-		for ; gc_step14+3 < gc_n; gc_step14 += 4 {
-			{
-				gc_rank := gc_step14 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:214*/ var r_6 float32
-				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step14 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:214*/ var r_6 float32
-				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step14 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:214*/ var r_6 float32
-				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step14 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:214*/ var r_6 float32
-				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-		}
-		for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lda.go:214*/ var r_6 float32
 			val_6 := float32(0.0)
@@ -1416,9 +1188,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_off28 := gc_off10
 				if gc_from >= 0 && gc_off28 >= 0 && gc_off28 <= len(vec_2) && gc_to <= len(vec_2)-gc_off28 {
 					gc_at22 := vec_2[gc_off28:][:gc_to]
-					gc_vstep11 := gc_from
-					for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
-						gc_tx := gc_vstep11
+					gc_vstep9 := gc_from
+					for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+						gc_tx := gc_vstep9
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 						var i_3 int = gc_tx + gc_off10
@@ -1426,10 +1198,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
 						/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 					}
-					if gc_vstep11 > gc_from {
+					if gc_vstep9 > gc_from {
 						gc_more10 = true
 					}
-					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						val_6 := gc_s_val_6[gc_rank]
 						gc_more10 = true
@@ -1437,22 +1209,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_val_6[gc_rank] = val_6
 					}
 				} else {
-					gc_vstep12 := gc_from
-					for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
-						gc_tx := gc_vstep12
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-						var i_3 int = gc_tx + gc_off10
-						/*line hecbench_lda.go:45*/ if i_3 < 0 || i_3 > len(vec_2)-8 {
-							break
-						}
-						/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(vec_2[i_3:]))
-						/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
-					}
-					if gc_vstep12 > gc_from {
-						gc_more10 = true
-					}
-					for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_6 := gc_s_val_6[gc_rank]
@@ -1640,46 +1397,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_act = gc_save78 &^ gc_dead
 			}
-			gc_vstep13 := 0
-			for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
-				gc_rank := gc_vstep13
+			gc_vstep10 := 0
+			for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
+				gc_rank := gc_vstep10
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:74*/ var r_6 float32
 				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			gc_step15 := gc_vstep13
-			for ; gc_step15+3 < gc_n; gc_step15 += 4 {
-				{
-					gc_rank := gc_step15 + 0
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step15 + 1
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step15 + 2
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step15 + 3
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_6 float32
 				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
@@ -1687,45 +1413,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			returned_2 = true
 		}
-		gc_vstep14 := 0
-		for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
-			gc_rank := gc_vstep14
+		gc_vstep11 := 0
+		for ; gc_vstep11+7 < gc_n; gc_vstep11 += 8 {
+			gc_rank := gc_vstep11
 			/*line hecbench_lda.go:214*/ r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
 			/*line hecbench_lda.go:214*/ gammaSum := r_6
 			/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 		}
-		gc_step16 := gc_vstep14
-		for ; gc_step16+3 < gc_n; gc_step16 += 4 {
-			{
-				gc_rank := gc_step16 + 0
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-				/*line hecbench_lda.go:214*/ gammaSum := r_6
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step16 + 1
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-				/*line hecbench_lda.go:214*/ gammaSum := r_6
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step16 + 2
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-				/*line hecbench_lda.go:214*/ gammaSum := r_6
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step16 + 3
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-				/*line hecbench_lda.go:214*/ gammaSum := r_6
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-		}
-		for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep11; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_6 := gc_s_r_6[gc_rank]
 			/*line hecbench_lda.go:214*/ gammaSum := r_6
@@ -1751,10 +1446,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
 					gc_at25 := newGamma[gc_off29:][:gc_to]
 					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
-					gc_step17 := gc_from
-					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+					gc_step9 := gc_from
+					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 						{
-							gc_tx := gc_step17 + 0
+							gc_tx := gc_step9 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -1765,7 +1460,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step17 + 1
+							gc_tx := gc_step9 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -1776,7 +1471,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step17 + 2
+							gc_tx := gc_step9 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -1787,7 +1482,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step17 + 3
+							gc_tx := gc_step9 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -1798,7 +1493,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 					}
-					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
@@ -1827,50 +1522,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		/*line hecbench_lda.go:223*/ var length_3 int = numTopics
 		/*line hecbench_lda.go:223*/ var returned_3 bool
 		/*line hecbench_lda.go:36*/ shared_3 := gc_shared1(32)[:32]
-		gc_vstep15 := 0
-		for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
-			gc_rank := gc_vstep15
+		gc_vstep12 := 0
+		for ; gc_vstep12+7 < gc_n; gc_vstep12 += 8 {
+			gc_rank := gc_vstep12
 			/*line hecbench_lda.go:223*/ var r_9 float32
 			var val_9 float32 = float32(0.0)
 			/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
 			lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 		}
-		gc_step18 := gc_vstep15
-		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
-			{
-				gc_rank := gc_step18 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:223*/ var r_9 float32
-				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step18 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:223*/ var r_9 float32
-				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step18 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:223*/ var r_9 float32
-				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step18 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:223*/ var r_9 float32
-				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-		}
-		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep12; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lda.go:223*/ var r_9 float32
 			val_9 := float32(0.0)
@@ -1894,9 +1554,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_off30 := gc_off12
 				if gc_from >= 0 && gc_off30 >= 0 && gc_off30 <= len(vec_3) && gc_to <= len(vec_3)-gc_off30 {
 					gc_at27 := vec_3[gc_off30:][:gc_to]
-					gc_vstep16 := gc_from
-					for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
-						gc_tx := gc_vstep16
+					gc_vstep13 := gc_from
+					for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
+						gc_tx := gc_vstep13
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 						var i_4 int = gc_tx + gc_off12
@@ -1904,10 +1564,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
 						/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
 					}
-					if gc_vstep16 > gc_from {
+					if gc_vstep13 > gc_from {
 						gc_more12 = true
 					}
-					for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						val_9 := gc_s_val_9[gc_rank]
 						gc_more12 = true
@@ -1915,22 +1575,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_val_9[gc_rank] = val_9
 					}
 				} else {
-					gc_vstep17 := gc_from
-					for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
-						gc_tx := gc_vstep17
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-						var i_4 int = gc_tx + gc_off12
-						/*line hecbench_lda.go:45*/ if i_4 < 0 || i_4 > len(vec_3)-8 {
-							break
-						}
-						/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(vec_3[i_4:]))
-						/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
-					}
-					if gc_vstep17 > gc_from {
-						gc_more12 = true
-					}
-					for gc_tx := gc_vstep17; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_9 := gc_s_val_9[gc_rank]
@@ -2118,46 +1763,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_act = gc_save89 &^ gc_dead
 			}
-			gc_vstep18 := 0
-			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
-				gc_rank := gc_vstep18
+			gc_vstep14 := 0
+			for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
+				gc_rank := gc_vstep14
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:74*/ var r_9 float32
 				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			gc_step19 := gc_vstep18
-			for ; gc_step19+3 < gc_n; gc_step19 += 4 {
-				{
-					gc_rank := gc_step19 + 0
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step19 + 1
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step19 + 2
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step19 + 3
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep14; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_9 float32
 				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
@@ -2169,9 +1783,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		/*line hecbench_lda.go:224*/ var length_4 int = numTopics
 		/*line hecbench_lda.go:224*/ var returned_4 bool
 		/*line hecbench_lda.go:36*/ shared_4 := gc_shared1(32)[:32]
-		gc_vstep19 := 0
-		for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
-			gc_rank := gc_vstep19
+		gc_vstep15 := 0
+		for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
+			gc_rank := gc_vstep15
 			/*line hecbench_lda.go:223*/ r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
 			/*line hecbench_lda.go:223*/ trainLoss := r_9
 			var r_12 float32
@@ -2180,54 +1794,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			/*line hecbench_lda.go:43*/ trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
 			lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 		}
-		gc_step20 := gc_vstep19
-		for ; gc_step20+3 < gc_n; gc_step20 += 4 {
-			{
-				gc_rank := gc_step20 + 0
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-				/*line hecbench_lda.go:223*/ trainLoss := r_9
-				var r_12 float32
-				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step20 + 1
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-				/*line hecbench_lda.go:223*/ trainLoss := r_9
-				var r_12 float32
-				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step20 + 2
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-				/*line hecbench_lda.go:223*/ trainLoss := r_9
-				var r_12 float32
-				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step20 + 3
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-				/*line hecbench_lda.go:223*/ trainLoss := r_9
-				var r_12 float32
-				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-		}
-		for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_9 := gc_s_r_9[gc_rank]
 			/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -2254,9 +1821,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_off31 := gc_off13
 				if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(vec_4) && gc_to <= len(vec_4)-gc_off31 {
 					gc_at28 := vec_4[gc_off31:][:gc_to]
-					gc_vstep20 := gc_from
-					for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
-						gc_tx := gc_vstep20
+					gc_vstep16 := gc_from
+					for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
+						gc_tx := gc_vstep16
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 						var i_5 int = gc_tx + gc_off13
@@ -2264,10 +1831,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
 						/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
 					}
-					if gc_vstep20 > gc_from {
+					if gc_vstep16 > gc_from {
 						gc_more13 = true
 					}
-					for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						val_12 := gc_s_val_12[gc_rank]
 						gc_more13 = true
@@ -2275,22 +1842,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_val_12[gc_rank] = val_12
 					}
 				} else {
-					gc_vstep21 := gc_from
-					for ; gc_vstep21+7 < gc_to; gc_vstep21 += 8 {
-						gc_tx := gc_vstep21
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-						var i_5 int = gc_tx + gc_off13
-						/*line hecbench_lda.go:45*/ if i_5 < 0 || i_5 > len(vec_4)-8 {
-							break
-						}
-						/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(vec_4[i_5:]))
-						/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
-					}
-					if gc_vstep21 > gc_from {
-						gc_more13 = true
-					}
-					for gc_tx := gc_vstep21; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_12 := gc_s_val_12[gc_rank]
@@ -2478,46 +2030,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_act = gc_save100 &^ gc_dead
 			}
-			gc_vstep22 := 0
-			for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
-				gc_rank := gc_vstep22
+			gc_vstep17 := 0
+			for ; gc_vstep17+7 < gc_n; gc_vstep17 += 8 {
+				gc_rank := gc_vstep17
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:74*/ var r_12 float32
 				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 			}
-			gc_step21 := gc_vstep22
-			for ; gc_step21+3 < gc_n; gc_step21 += 4 {
-				{
-					gc_rank := gc_step21 + 0
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step21 + 1
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step21 + 2
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step21 + 3
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-			}
-			for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep17; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_12 float32
 				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
@@ -2535,10 +2056,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
-					gc_step22 := gc_from
-					for ; gc_step22+3 < gc_to; gc_step22 += 4 {
+					gc_step10 := gc_from
+					for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 						{
-							gc_tx := gc_step22 + 0
+							gc_tx := gc_step10 + 0
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -2547,7 +2068,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step22 + 1
+							gc_tx := gc_step10 + 1
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -2556,7 +2077,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step22 + 2
+							gc_tx := gc_step10 + 2
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -2565,7 +2086,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step22 + 3
+							gc_tx := gc_step10 + 3
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -2574,7 +2095,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 					}
-					for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]

@@ -157,23 +157,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							var j_ int = gc_tx + gc_off
-							/*line hecbench_lda.go:122*/ if j_ < 0 || j_ > len(valiPhiSum)-8 {
-								break
-							}
-							/*line hecbench_lda.go:122*/ gc_vb.StoreSlice(valiPhiSum[j_:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j_ := gc_tx + gc_off
 						gc_more = true
@@ -200,42 +184,26 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_off15 := gc_off2
 					if gc_from >= 0 && gc_off15 >= 0 && gc_off15 <= len(newGamma) && gc_to <= len(newGamma)-gc_off15 {
 						gc_at2 := newGamma[gc_off15:][:gc_to]
-						gc_vstep4 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD {
 							gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var k int = gc_tx + gc_off2
 								_ = k
 								/*line hecbench_lda.go:129*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep4 > gc_from {
+						if gc_vstep3 > gc_from {
 							gc_more2 = true
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_more2 = true
 							/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 						}
 					} else {
-						gc_vstep5 := gc_from
-						if compiled.SIMD {
-							gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
-								var k int = gc_tx + gc_off2
-								/*line hecbench_lda.go:129*/ if k < 0 || k > len(newGamma)-8 {
-									break
-								}
-								/*line hecbench_lda.go:129*/ gc_vb3.StoreSlice(newGamma[k:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep5 > gc_from {
-							gc_more2 = true
-						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							k := gc_tx + gc_off2
 							gc_more2 = true
@@ -316,11 +284,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					/*line hecbench_lda.go:146*/ var length int = numTopics
 					/*line hecbench_lda.go:146*/ var returned bool
 					/*line hecbench_lda.go:36*/ shared := gc_shared1(32)[:32]
-					gc_vstep6 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
-						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-							gc_rank := gc_vstep6
+						for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+							gc_rank := gc_vstep4
 							/*line hecbench_lda.go:146*/ var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							val := gc_vb5
 							/*line hecbench_lda.go:43*/ val.StoreSlice(gc_s_val[gc_rank:])
@@ -328,42 +296,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep6
-					for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-						{
-							gc_rank := gc_step2 + 0
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:146*/ var r float32
-							val := float32(0.0)
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step2 + 1
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:146*/ var r float32
-							val := float32(0.0)
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step2 + 2
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:146*/ var r float32
-							val := float32(0.0)
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step2 + 3
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:146*/ var r float32
-							val := float32(0.0)
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-					}
-					for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:146*/ var r float32
 						val := float32(0.0)
@@ -387,10 +320,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_off18 := gc_off4
 							if gc_from >= 0 && gc_off18 >= 0 && gc_off18 <= len(vec) && gc_to <= len(vec)-gc_off18 {
 								gc_at6 := vec[gc_off18:][:gc_to]
-								gc_vstep7 := gc_from
+								gc_vstep5 := gc_from
 								if compiled.SIMD {
-									for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-										gc_tx := gc_vstep7
+									for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+										gc_tx := gc_vstep5
 										gc_rank := gc_base + gc_tx
 										/*line hecbench_lda.go:44*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 										var i_ int = gc_tx + gc_off4
@@ -400,10 +333,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep7 > gc_from {
+								if gc_vstep5 > gc_from {
 									gc_more4 = true
 								}
-								for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									val := gc_s_val[gc_rank]
 									gc_more4 = true
@@ -411,25 +344,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_s_val[gc_rank] = val
 								}
 							} else {
-								gc_vstep8 := gc_from
-								if compiled.SIMD {
-									for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-										gc_tx := gc_vstep8
-										gc_rank := gc_base + gc_tx
-										/*line hecbench_lda.go:44*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-										var i_ int = gc_tx + gc_off4
-										/*line hecbench_lda.go:45*/ if i_ < 0 || i_ > len(vec)-8 {
-											break
-										}
-										/*line hecbench_lda.go:45*/ val = val.Add(archsimd.LoadFloat32x8Slice(vec[i_:]))
-										/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_vstep8 > gc_from {
-									gc_more4 = true
-								}
-								for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val := gc_s_val[gc_rank]
@@ -920,11 +835,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_act = gc_save56 &^ gc_dead
 						}
-						gc_vstep9 := 0
+						gc_vstep6 := 0
 						if compiled.SIMD {
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
-								gc_rank := gc_vstep9
+							for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+								gc_rank := gc_vstep6
 								gc_pos.Thread = gc_rank
 								/*line hecbench_lda.go:74*/ var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								/*line hecbench_lda.go:74*/ r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
@@ -932,38 +847,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step3 := gc_vstep9
-						for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-							{
-								gc_rank := gc_step3 + 0
-								gc_pos.Thread = gc_rank
-								var r float32
-								/*line hecbench_lda.go:74*/ r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step3 + 1
-								gc_pos.Thread = gc_rank
-								var r float32
-								/*line hecbench_lda.go:74*/ r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step3 + 2
-								gc_pos.Thread = gc_rank
-								var r float32
-								/*line hecbench_lda.go:74*/ r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step3 + 3
-								gc_pos.Thread = gc_rank
-								var r float32
-								/*line hecbench_lda.go:74*/ r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-						}
-						for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r float32
 							/*line hecbench_lda.go:74*/ r = shared[0]
@@ -971,48 +855,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						returned = true
 					}
-					gc_vstep10 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
-							gc_rank := gc_vstep10
+						for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+							gc_rank := gc_vstep7
 							/*line hecbench_lda.go:146*/ r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 							/*line hecbench_lda.go:146*/ phiSum := r
 							/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep10
-					for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-						{
-							gc_rank := gc_step4 + 0
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-							/*line hecbench_lda.go:146*/ phiSum := r
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step4 + 1
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-							/*line hecbench_lda.go:146*/ phiSum := r
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step4 + 2
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-							/*line hecbench_lda.go:146*/ phiSum := r
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step4 + 3
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-							/*line hecbench_lda.go:146*/ phiSum := r
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-					}
-					for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
 						/*line hecbench_lda.go:146*/ phiSum := r
@@ -1037,11 +890,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at7 := phi[gc_off19:][:gc_to]
 								gc_at8 := valiPhiSum[gc_off19:][:gc_to]
 								gc_at9 := newGamma[gc_off19:][:gc_to]
-								gc_vstep11 := gc_from
+								gc_vstep8 := gc_from
 								if compiled.SIMD {
 									/*line hecbench_lda.go:153*/ gc_vb7 := archsimd.BroadcastFloat32x8(c)
-									for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
-										gc_tx := gc_vstep11
+									for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+										gc_tx := gc_vstep8
 										gc_rank := gc_base + gc_tx
 										/*line hecbench_lda.go:153*/ phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
 										var l_ int = gc_tx + gc_off5
@@ -1055,10 +908,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep11 > gc_from {
+								if gc_vstep8 > gc_from {
 									gc_more5 = true
 								}
-								for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									phiSum := gc_s_phiSum[gc_rank]
 									gc_more5 = true
@@ -1070,30 +923,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-								gc_vstep12 := gc_from
-								if compiled.SIMD {
-									/*line hecbench_lda.go:153*/ gc_vb6 := archsimd.BroadcastFloat32x8(c)
-									for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
-										gc_tx := gc_vstep12
-										gc_rank := gc_base + gc_tx
-										/*line hecbench_lda.go:153*/ phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
-										var l_ int = gc_tx + gc_off5
-										/*line hecbench_lda.go:149*/ if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
-											break
-										}
-										/*line hecbench_lda.go:150*/ archsimd.LoadFloat32x8Slice(phi[l_:]).Div(phiSum).StoreSlice(phi[l_:])
-										/*line hecbench_lda.go:152*/ if vali_ {
-											/*line hecbench_lda.go:152*/ archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
-										} else {
-											/*line hecbench_lda.go:153*/ archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_vstep12 > gc_from {
-									gc_more5 = true
-								}
-								for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									phiSum := gc_s_phiSum[gc_rank]
@@ -1118,10 +948,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_step5 := gc_from
-								for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+								gc_step2 := gc_from
+								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 									{
-										gc_tx := gc_step5 + 0
+										gc_tx := gc_step2 + 0
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1131,7 +961,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step5 + 1
+										gc_tx := gc_step2 + 1
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1141,7 +971,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step5 + 2
+										gc_tx := gc_step2 + 2
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1151,7 +981,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step5 + 3
+										gc_tx := gc_step2 + 3
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1161,7 +991,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 										gc_b.Tick()
@@ -1191,42 +1021,26 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
 									gc_at10 := newBeta[gc_off20:][:gc_to]
 									gc_at11 := phi[gc_off21:][:gc_to]
-									gc_vstep13 := gc_from
+									gc_vstep9 := gc_from
 									if compiled.SIMD {
 										/*line hecbench_lda.go:173*/ gc_vb9 := archsimd.BroadcastFloat32x8(c)
-										for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
-											gc_tx := gc_vstep13
+										for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+											gc_tx := gc_vstep9
 											var l_2 int = gc_tx + gc_off6
 											_ = l_2
 											/*line hecbench_lda.go:173*/ archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:]).Mul(gc_vb9)).StoreSlice(gc_at10[gc_tx:])
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep13 > gc_from {
+									if gc_vstep9 > gc_from {
 										gc_more6 = true
 									}
-									for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 										gc_more6 = true
 										/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 									}
 								} else {
-									gc_vstep14 := gc_from
-									if compiled.SIMD {
-										/*line hecbench_lda.go:173*/ gc_vb8 := archsimd.BroadcastFloat32x8(c)
-										for ; gc_vstep14+7 < gc_to; gc_vstep14 += 8 {
-											gc_tx := gc_vstep14
-											var l_2 int = gc_tx + gc_off6
-											/*line hecbench_lda.go:173*/ if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
-												break
-											}
-											/*line hecbench_lda.go:174*/ archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_vstep14 > gc_from {
-										gc_more6 = true
-									}
-									for gc_tx := gc_vstep14; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
 										l_2 := gc_tx + gc_off6
 										gc_more6 = true
@@ -1244,14 +1058,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								/*line hecbench_lda.go:185*/ gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
-									gc_step6 := gc_from
-									for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+									gc_step3 := gc_from
+									for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
-									for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
 								} else {
@@ -1306,11 +1120,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					/*line hecbench_lda.go:192*/ var length_ int = numTopics
 					/*line hecbench_lda.go:192*/ var returned_ bool
 					/*line hecbench_lda.go:36*/ shared_ := gc_shared1(32)[:32]
-					gc_vstep15 := 0
+					gc_vstep10 := 0
 					if compiled.SIMD {
 						gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
-						for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
-							gc_rank := gc_vstep15
+						for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
+							gc_rank := gc_vstep10
 							/*line hecbench_lda.go:192*/ var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							val_3 := gc_vb10
 							/*line hecbench_lda.go:43*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
@@ -1318,42 +1132,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep15
-					for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-						{
-							gc_rank := gc_step7 + 0
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:192*/ var r_3 float32
-							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step7 + 1
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:192*/ var r_3 float32
-							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step7 + 2
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:192*/ var r_3 float32
-							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step7 + 3
-							gc_pos.Thread = gc_rank
-							/*line hecbench_lda.go:192*/ var r_3 float32
-							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:192*/ var r_3 float32
 						val_3 := float32(0.0)
@@ -1377,10 +1156,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_off25 := gc_off8
 							if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(vec_) && gc_to <= len(vec_)-gc_off25 {
 								gc_at16 := vec_[gc_off25:][:gc_to]
-								gc_vstep16 := gc_from
+								gc_vstep11 := gc_from
 								if compiled.SIMD {
-									for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
-										gc_tx := gc_vstep16
+									for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+										gc_tx := gc_vstep11
 										gc_rank := gc_base + gc_tx
 										/*line hecbench_lda.go:44*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 										var i_2 int = gc_tx + gc_off8
@@ -1390,10 +1169,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep16 > gc_from {
+								if gc_vstep11 > gc_from {
 									gc_more8 = true
 								}
-								for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									val_3 := gc_s_val_3[gc_rank]
 									gc_more8 = true
@@ -1401,25 +1180,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_s_val_3[gc_rank] = val_3
 								}
 							} else {
-								gc_vstep17 := gc_from
-								if compiled.SIMD {
-									for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
-										gc_tx := gc_vstep17
-										gc_rank := gc_base + gc_tx
-										/*line hecbench_lda.go:44*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-										var i_2 int = gc_tx + gc_off8
-										/*line hecbench_lda.go:45*/ if i_2 < 0 || i_2 > len(vec_)-8 {
-											break
-										}
-										/*line hecbench_lda.go:45*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(vec_[i_2:]))
-										/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_vstep17 > gc_from {
-									gc_more8 = true
-								}
-								for gc_tx := gc_vstep17; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val_3 := gc_s_val_3[gc_rank]
@@ -1910,11 +1671,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_act = gc_save67 &^ gc_dead
 						}
-						gc_vstep18 := 0
+						gc_vstep12 := 0
 						if compiled.SIMD {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
-								gc_rank := gc_vstep18
+							for ; gc_vstep12+7 < gc_n; gc_vstep12 += 8 {
+								gc_rank := gc_vstep12
 								gc_pos.Thread = gc_rank
 								/*line hecbench_lda.go:74*/ var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								/*line hecbench_lda.go:74*/ r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
@@ -1922,38 +1683,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step8 := gc_vstep18
-						for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-							{
-								gc_rank := gc_step8 + 0
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step8 + 1
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step8 + 2
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step8 + 3
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-						for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep12; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r_3 float32
 							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
@@ -2018,40 +1748,25 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at19 := gamma_[gc_off27:][:gc_to]
 						gc_at20 := newGamma[gc_off27:][:gc_to]
 						gc_at21 := alpha[gc_off27:][:gc_to]
-						gc_vstep19 := gc_from
+						gc_vstep13 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
-								gc_tx := gc_vstep19
+							for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
+								gc_tx := gc_vstep13
 								var k_2 int = gc_tx + gc_off9
 								_ = k_2
 								/*line hecbench_lda.go:208*/ archsimd.LoadFloat32x8Slice(gc_at20[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx:])).StoreSlice(gc_at19[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep19 > gc_from {
+						if gc_vstep13 > gc_from {
 							gc_more9 = true
 						}
-						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
 							gc_more9 = true
 							/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 						}
 					} else {
-						gc_vstep20 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
-								gc_tx := gc_vstep20
-								var k_2 int = gc_tx + gc_off9
-								/*line hecbench_lda.go:208*/ if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
-									break
-								}
-								/*line hecbench_lda.go:209*/ archsimd.LoadFloat32x8Slice(newGamma[k_2:]).Add(archsimd.LoadFloat32x8Slice(alpha[k_2:])).StoreSlice(gamma_[k_2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep20 > gc_from {
-							gc_more9 = true
-						}
-						for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							k_2 := gc_tx + gc_off9
 							gc_more9 = true
@@ -2065,11 +1780,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		/*line hecbench_lda.go:214*/ var length_2 int = numTopics
 		/*line hecbench_lda.go:214*/ var returned_2 bool
 		/*line hecbench_lda.go:36*/ shared_2 := gc_shared1(32)[:32]
-		gc_vstep21 := 0
+		gc_vstep14 := 0
 		if compiled.SIMD {
 			gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep21+7 < gc_n; gc_vstep21 += 8 {
-				gc_rank := gc_vstep21
+			for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
+				gc_rank := gc_vstep14
 				/*line hecbench_lda.go:214*/ var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				val_6 := gc_vb11
 				/*line hecbench_lda.go:43*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
@@ -2077,42 +1792,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep21
-		for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-			{
-				gc_rank := gc_step9 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:214*/ var r_6 float32
-				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step9 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:214*/ var r_6 float32
-				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step9 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:214*/ var r_6 float32
-				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step9 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:214*/ var r_6 float32
-				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-		}
-		for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep14; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lda.go:214*/ var r_6 float32
 			val_6 := float32(0.0)
@@ -2136,10 +1816,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_off28 := gc_off10
 				if gc_from >= 0 && gc_off28 >= 0 && gc_off28 <= len(vec_2) && gc_to <= len(vec_2)-gc_off28 {
 					gc_at22 := vec_2[gc_off28:][:gc_to]
-					gc_vstep22 := gc_from
+					gc_vstep15 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep22+7 < gc_to; gc_vstep22 += 8 {
-							gc_tx := gc_vstep22
+						for ; gc_vstep15+7 < gc_to; gc_vstep15 += 8 {
+							gc_tx := gc_vstep15
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_lda.go:44*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 							var i_3 int = gc_tx + gc_off10
@@ -2149,10 +1829,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep22 > gc_from {
+					if gc_vstep15 > gc_from {
 						gc_more10 = true
 					}
-					for gc_tx := gc_vstep22; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						val_6 := gc_s_val_6[gc_rank]
 						gc_more10 = true
@@ -2160,25 +1840,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_val_6[gc_rank] = val_6
 					}
 				} else {
-					gc_vstep23 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep23+7 < gc_to; gc_vstep23 += 8 {
-							gc_tx := gc_vstep23
-							gc_rank := gc_base + gc_tx
-							/*line hecbench_lda.go:44*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-							var i_3 int = gc_tx + gc_off10
-							/*line hecbench_lda.go:45*/ if i_3 < 0 || i_3 > len(vec_2)-8 {
-								break
-							}
-							/*line hecbench_lda.go:45*/ val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(vec_2[i_3:]))
-							/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep23 > gc_from {
-						gc_more10 = true
-					}
-					for gc_tx := gc_vstep23; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_6 := gc_s_val_6[gc_rank]
@@ -2669,11 +2331,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_act = gc_save78 &^ gc_dead
 			}
-			gc_vstep24 := 0
+			gc_vstep16 := 0
 			if compiled.SIMD {
 				gc_Lane0Mask323 := compiled.Lane0Mask32()
-				for ; gc_vstep24+7 < gc_n; gc_vstep24 += 8 {
-					gc_rank := gc_vstep24
+				for ; gc_vstep16+7 < gc_n; gc_vstep16 += 8 {
+					gc_rank := gc_vstep16
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lda.go:74*/ var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					/*line hecbench_lda.go:74*/ r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
@@ -2681,38 +2343,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep24
-			for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-				{
-					gc_rank := gc_step10 + 0
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step10 + 1
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step10 + 2
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step10 + 3
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep16; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_6 float32
 				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
@@ -2720,48 +2351,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			returned_2 = true
 		}
-		gc_vstep25 := 0
+		gc_vstep17 := 0
 		if compiled.SIMD {
-			for ; gc_vstep25+7 < gc_n; gc_vstep25 += 8 {
-				gc_rank := gc_vstep25
+			for ; gc_vstep17+7 < gc_n; gc_vstep17 += 8 {
+				gc_rank := gc_vstep17
 				/*line hecbench_lda.go:214*/ r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep25
-		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
-			{
-				gc_rank := gc_step11 + 0
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-				/*line hecbench_lda.go:214*/ gammaSum := r_6
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step11 + 1
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-				/*line hecbench_lda.go:214*/ gammaSum := r_6
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step11 + 2
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-				/*line hecbench_lda.go:214*/ gammaSum := r_6
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step11 + 3
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-				/*line hecbench_lda.go:214*/ gammaSum := r_6
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-		}
-		for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep17; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_6 := gc_s_r_6[gc_rank]
 			/*line hecbench_lda.go:214*/ gammaSum := r_6
@@ -2787,10 +2387,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
 					gc_at25 := newGamma[gc_off29:][:gc_to]
 					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
-					gc_step12 := gc_from
-					for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step12 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -2801,7 +2401,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step12 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -2812,7 +2412,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step12 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -2823,7 +2423,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step12 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -2834,7 +2434,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 					}
-					for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
@@ -2863,11 +2463,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		/*line hecbench_lda.go:223*/ var length_3 int = numTopics
 		/*line hecbench_lda.go:223*/ var returned_3 bool
 		/*line hecbench_lda.go:36*/ shared_3 := gc_shared1(32)[:32]
-		gc_vstep26 := 0
+		gc_vstep18 := 0
 		if compiled.SIMD {
 			gc_vb12 := archsimd.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep26+7 < gc_n; gc_vstep26 += 8 {
-				gc_rank := gc_vstep26
+			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
+				gc_rank := gc_vstep18
 				/*line hecbench_lda.go:223*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				val_9 := gc_vb12
 				/*line hecbench_lda.go:43*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
@@ -2875,42 +2475,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step13 := gc_vstep26
-		for ; gc_step13+3 < gc_n; gc_step13 += 4 {
-			{
-				gc_rank := gc_step13 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:223*/ var r_9 float32
-				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step13 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:223*/ var r_9 float32
-				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step13 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:223*/ var r_9 float32
-				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step13 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lda.go:223*/ var r_9 float32
-				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-		}
-		for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lda.go:223*/ var r_9 float32
 			val_9 := float32(0.0)
@@ -2934,10 +2499,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_off30 := gc_off12
 				if gc_from >= 0 && gc_off30 >= 0 && gc_off30 <= len(vec_3) && gc_to <= len(vec_3)-gc_off30 {
 					gc_at27 := vec_3[gc_off30:][:gc_to]
-					gc_vstep27 := gc_from
+					gc_vstep19 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep27+7 < gc_to; gc_vstep27 += 8 {
-							gc_tx := gc_vstep27
+						for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
+							gc_tx := gc_vstep19
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_lda.go:44*/ val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 							var i_4 int = gc_tx + gc_off12
@@ -2947,10 +2512,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep27 > gc_from {
+					if gc_vstep19 > gc_from {
 						gc_more12 = true
 					}
-					for gc_tx := gc_vstep27; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						val_9 := gc_s_val_9[gc_rank]
 						gc_more12 = true
@@ -2958,25 +2523,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_val_9[gc_rank] = val_9
 					}
 				} else {
-					gc_vstep28 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep28+7 < gc_to; gc_vstep28 += 8 {
-							gc_tx := gc_vstep28
-							gc_rank := gc_base + gc_tx
-							/*line hecbench_lda.go:44*/ val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-							var i_4 int = gc_tx + gc_off12
-							/*line hecbench_lda.go:45*/ if i_4 < 0 || i_4 > len(vec_3)-8 {
-								break
-							}
-							/*line hecbench_lda.go:45*/ val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(vec_3[i_4:]))
-							/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep28 > gc_from {
-						gc_more12 = true
-					}
-					for gc_tx := gc_vstep28; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_9 := gc_s_val_9[gc_rank]
@@ -3467,11 +3014,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_act = gc_save89 &^ gc_dead
 			}
-			gc_vstep29 := 0
+			gc_vstep20 := 0
 			if compiled.SIMD {
 				gc_Lane0Mask324 := compiled.Lane0Mask32()
-				for ; gc_vstep29+7 < gc_n; gc_vstep29 += 8 {
-					gc_rank := gc_vstep29
+				for ; gc_vstep20+7 < gc_n; gc_vstep20 += 8 {
+					gc_rank := gc_vstep20
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lda.go:74*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					/*line hecbench_lda.go:74*/ r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
@@ -3479,38 +3026,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step14 := gc_vstep29
-			for ; gc_step14+3 < gc_n; gc_step14 += 4 {
-				{
-					gc_rank := gc_step14 + 0
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step14 + 1
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step14 + 2
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step14 + 3
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep20; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_9 float32
 				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
@@ -3522,11 +3038,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		/*line hecbench_lda.go:224*/ var length_4 int = numTopics
 		/*line hecbench_lda.go:224*/ var returned_4 bool
 		/*line hecbench_lda.go:36*/ shared_4 := gc_shared1(32)[:32]
-		gc_vstep30 := 0
+		gc_vstep21 := 0
 		if compiled.SIMD {
 			gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep30+7 < gc_n; gc_vstep30 += 8 {
-				gc_rank := gc_vstep30
+			for ; gc_vstep21+7 < gc_n; gc_vstep21 += 8 {
+				gc_rank := gc_vstep21
 				/*line hecbench_lda.go:43*/ r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
 				var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -3537,54 +3053,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step15 := gc_vstep30
-		for ; gc_step15+3 < gc_n; gc_step15 += 4 {
-			{
-				gc_rank := gc_step15 + 0
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-				/*line hecbench_lda.go:223*/ trainLoss := r_9
-				var r_12 float32
-				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step15 + 1
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-				/*line hecbench_lda.go:223*/ trainLoss := r_9
-				var r_12 float32
-				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step15 + 2
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-				/*line hecbench_lda.go:223*/ trainLoss := r_9
-				var r_12 float32
-				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step15 + 3
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-				/*line hecbench_lda.go:223*/ trainLoss := r_9
-				var r_12 float32
-				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-		}
-		for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep21; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_9 := gc_s_r_9[gc_rank]
 			/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -3611,10 +3080,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_off31 := gc_off13
 				if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(vec_4) && gc_to <= len(vec_4)-gc_off31 {
 					gc_at28 := vec_4[gc_off31:][:gc_to]
-					gc_vstep31 := gc_from
+					gc_vstep22 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep31+7 < gc_to; gc_vstep31 += 8 {
-							gc_tx := gc_vstep31
+						for ; gc_vstep22+7 < gc_to; gc_vstep22 += 8 {
+							gc_tx := gc_vstep22
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_lda.go:44*/ val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 							var i_5 int = gc_tx + gc_off13
@@ -3624,10 +3093,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep31 > gc_from {
+					if gc_vstep22 > gc_from {
 						gc_more13 = true
 					}
-					for gc_tx := gc_vstep31; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep22; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						val_12 := gc_s_val_12[gc_rank]
 						gc_more13 = true
@@ -3635,25 +3104,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_val_12[gc_rank] = val_12
 					}
 				} else {
-					gc_vstep32 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep32+7 < gc_to; gc_vstep32 += 8 {
-							gc_tx := gc_vstep32
-							gc_rank := gc_base + gc_tx
-							/*line hecbench_lda.go:44*/ val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-							var i_5 int = gc_tx + gc_off13
-							/*line hecbench_lda.go:45*/ if i_5 < 0 || i_5 > len(vec_4)-8 {
-								break
-							}
-							/*line hecbench_lda.go:45*/ val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(vec_4[i_5:]))
-							/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep32 > gc_from {
-						gc_more13 = true
-					}
-					for gc_tx := gc_vstep32; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_12 := gc_s_val_12[gc_rank]
@@ -4144,11 +3595,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_act = gc_save100 &^ gc_dead
 			}
-			gc_vstep33 := 0
+			gc_vstep23 := 0
 			if compiled.SIMD {
 				gc_Lane0Mask325 := compiled.Lane0Mask32()
-				for ; gc_vstep33+7 < gc_n; gc_vstep33 += 8 {
-					gc_rank := gc_vstep33
+				for ; gc_vstep23+7 < gc_n; gc_vstep23 += 8 {
+					gc_rank := gc_vstep23
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lda.go:74*/ var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					/*line hecbench_lda.go:74*/ r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
@@ -4156,38 +3607,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step16 := gc_vstep33
-			for ; gc_step16+3 < gc_n; gc_step16 += 4 {
-				{
-					gc_rank := gc_step16 + 0
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step16 + 1
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step16 + 2
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step16 + 3
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-			}
-			for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep23; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_12 float32
 				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
@@ -4206,10 +3626,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
-					gc_step17 := gc_from
-					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step17 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -4218,7 +3638,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step17 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -4227,7 +3647,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step17 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -4236,7 +3656,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step17 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -4245,7 +3665,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 					}
-					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]

@@ -161,44 +161,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				_ = m
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_vb2 := lanes.BroadcastFloat64x4(0.0)
-			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line hecbench_lsqt.go:78*/ var n int = gc_bx*gc_bdx + tid
-				var m int
-				_ = m
-				/*line hecbench_lsqt.go:80*/ var a lanes.Float64x4
-				/*line hecbench_lsqt.go:80*/ var b lanes.Float64x4
-				/*line hecbench_lsqt.go:80*/ var c lanes.Float64x4
-				/*line hecbench_lsqt.go:80*/ var d lanes.Float64x4
-				/*line hecbench_lsqt.go:83*/ if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
-					break
-				}
-				/*line hecbench_lsqt.go:83*/ gc_vb2.StoreSlice(sDataReal[tid:])
-				gc_vb2.StoreSlice(sDataImag[tid:])
-				if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
-					/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:])
-					b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:])
-					c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:])
-					d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:])
-					a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
-					b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
-				} else {
-					/*line hecbench_lsqt.go:91*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
-					if gc_if2.ToBits() != 0 {
-						/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if2)
-						b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if2)
-						c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if2)
-						d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if2)
-						a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if2)
-						b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if2)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_lsqt.go:78*/ n := gc_bx*gc_bdx + tid

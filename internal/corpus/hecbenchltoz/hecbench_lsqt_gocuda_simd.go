@@ -59,21 +59,7 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 					gc_at2[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat64x4(0)
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						var n int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lsqt.go:21*/ if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
-							break
-						}
-						/*line hecbench_lsqt.go:21*/ gc_vb.StoreSlice(gStateReal[n:])
-						/*line hecbench_lsqt.go:21*/ gc_vb.StoreSlice(gStateImag[n:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -168,47 +154,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				_ = m
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_vb := archsimd.BroadcastFloat64x4(0.0)
-				gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line hecbench_lsqt.go:78*/ var n int = gc_bx*gc_bdx + tid
-					var m int
-					_ = m
-					/*line hecbench_lsqt.go:80*/ var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_lsqt.go:80*/ var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_lsqt.go:80*/ var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_lsqt.go:80*/ var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_lsqt.go:83*/ if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
-						break
-					}
-					/*line hecbench_lsqt.go:83*/ gc_vb.StoreSlice(sDataReal[tid:])
-					gc_vb.StoreSlice(sDataImag[tid:])
-					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
-						/*line hecbench_lsqt.go:85*/ a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:])
-						b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:])
-						c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:])
-						d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:])
-						a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
-						b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
-					} else {
-						/*line hecbench_lsqt.go:91*/ gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
-						if gc_if.ToBits() != 0 {
-							/*line hecbench_lsqt.go:85*/ a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if)
-							b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if)
-							c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if)
-							d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if)
-							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if)
-							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if)
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_lsqt.go:78*/ n := gc_bx*gc_bdx + tid

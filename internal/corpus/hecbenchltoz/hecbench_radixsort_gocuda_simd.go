@@ -568,19 +568,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 					/*line hecbench_radixsort.go:168*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var localID uint32 = uint32(gc_tx)
-						/*line hecbench_radixsort.go:168*/ if gc_tx < 0 || gc_tx > 4294967288 || int(localID) < 0 || int(localID) > len(sStartPointers)-8 || int(groupID*16+localID) < 0 || int(groupID*16+localID) > len(blockOffsets)-8 {
-							break
-						}
-						/*line hecbench_radixsort.go:168*/ archsimd.LoadUint32x8Slice(sStartPointers[localID:]).StoreSlice(blockOffsets[groupID*16+localID:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localID := uint32(gc_tx)
 					/*line hecbench_radixsort.go:168*/ blockOffsets[groupID*16+localID] = sStartPointers[localID]

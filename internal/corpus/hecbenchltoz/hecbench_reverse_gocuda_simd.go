@@ -39,19 +39,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line hecbench_reverse.go:16*/ if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
-						break
-					}
-					/*line hecbench_reverse.go:17*/ archsimd.LoadInt32x8Slice(d[tid:]).StoreSlice(s[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_reverse.go:16*/ s[tid] = d[tid]

@@ -178,23 +178,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line hecbench_seam.go:309*/ if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
-							break
-						}
-						/*line hecbench_seam.go:309*/ gc_if := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
-						if gc_if.ToBits() != 0 {
-							/*line hecbench_seam.go:309*/ archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if).StoreSlice(valCache[tid:])
-							archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if).StoreSlice(ixCache[tid:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_seam.go:309*/ if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {

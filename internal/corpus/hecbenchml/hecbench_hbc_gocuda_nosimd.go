@@ -86,32 +86,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_none := lanes.BroadcastInt32x8(0).ToMask()
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-			/*line hecbench_hbc.go:101*/ gc_vb := lanes.BroadcastInt32x8(intMax)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_pos.Thread = gc_base + gc_tx
-				var j int = gc_tx
-				/*line hecbench_hbc.go:100*/ if j < 0 || j > len(diameters)-8 {
-					break
-				}
-				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
-					/*line hecbench_hbc.go:100*/ gc_vb.StoreSlice(diameters[j:])
-				} else {
-					gc_b2 := gc_none
-					/*line hecbench_hbc.go:101*/ if ind[0] == 0 {
-						gc_b2 = gc_all
-					}
-					/*line hecbench_hbc.go:100*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
-					if gc_if.ToBits() != 0 {
-						/*line hecbench_hbc.go:100*/ gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_tx
 				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {

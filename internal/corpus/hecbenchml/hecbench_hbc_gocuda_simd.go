@@ -90,35 +90,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				/*line hecbench_hbc.go:101*/ gc_vb := archsimd.BroadcastInt32x8(intMax)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_pos.Thread = gc_base + gc_tx
-					var j int = gc_tx
-					/*line hecbench_hbc.go:100*/ if j < 0 || j > len(diameters)-8 {
-						break
-					}
-					/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
-						/*line hecbench_hbc.go:100*/ gc_vb.StoreSlice(diameters[j:])
-					} else {
-						gc_b2 := gc_none
-						/*line hecbench_hbc.go:101*/ if ind[0] == 0 {
-							gc_b2 = gc_all
-						}
-						/*line hecbench_hbc.go:100*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line hecbench_hbc.go:100*/ gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_tx
 				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
@@ -285,10 +257,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
 							var kk int = gc_tx + gc_off3
 							/*line hecbench_hbc.go:160*/ if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
@@ -300,10 +272,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						kk := gc_tx + gc_off3
 						gc_more3 = true
@@ -485,10 +457,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep4 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var kk_ int = gc_tx + gc_off5
 								/*line hecbench_hbc.go:219*/ if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
@@ -500,10 +472,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep4 > gc_from {
+						if gc_vstep3 > gc_from {
 							gc_more5 = true
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							kk_ := gc_tx + gc_off5
 							gc_more5 = true
@@ -713,40 +685,25 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(diameterKeys) && gc_to <= len(diameterKeys)-gc_off8 && gc_off8 <= len(diameters) && gc_to <= len(diameters)-gc_off8 {
 						gc_at2 := diameterKeys[gc_off8:][:gc_to]
 						gc_at3 := diameters[gc_off8:][:gc_to]
-						gc_vstep5 := gc_from
+						gc_vstep4 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								var kk_5 int = gc_tx + gc_off7
 								_ = kk_5
 								/*line hecbench_hbc.go:297*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep5 > gc_from {
+						if gc_vstep4 > gc_from {
 							gc_more7 = true
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_more7 = true
 							/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 						}
 					} else {
-						gc_vstep6 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								var kk_5 int = gc_tx + gc_off7
-								/*line hecbench_hbc.go:297*/ if kk_5 < 0 || kk_5 > len(diameters)-8 || kk_5 > len(diameterKeys)-8 {
-									break
-								}
-								/*line hecbench_hbc.go:298*/ archsimd.LoadInt32x8Slice(diameters[kk_5:]).StoreSlice(diameterKeys[kk_5:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep6 > gc_from {
-							gc_more7 = true
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							kk_5 := gc_tx + gc_off7
 							gc_more7 = true

@@ -509,50 +509,7 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 				/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
@@ -704,38 +661,7 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 				/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1

@@ -33,42 +33,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 		var ssd float32 = float32(0)
 		/*line hecbench_knn.go:35*/ lanes.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line hecbench_knn.go:33*/ var tmp float32
-			ssd := float32(0)
-			_ = tmp
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line hecbench_knn.go:33*/ var tmp float32
-			ssd := float32(0)
-			_ = tmp
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line hecbench_knn.go:33*/ var tmp float32
-			ssd := float32(0)
-			_ = tmp
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line hecbench_knn.go:33*/ var tmp float32
-			ssd := float32(0)
-			_ = tmp
-			gc_s_ssd[gc_rank] = ssd
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_knn.go:33*/ var tmp float32
 		ssd := float32(0)
@@ -332,34 +297,34 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			gc_off3 := (beginA+gc_ty)*wB + beginB
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(AB) && gc_to <= len(AB)-gc_off3 {
 				gc_at5 := AB[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						ssd := gc_s_ssd[gc_rank]
 						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						ssd := gc_s_ssd[gc_rank]
 						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						ssd := gc_s_ssd[gc_rank]
 						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						ssd := gc_s_ssd[gc_rank]
 						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ssd := gc_s_ssd[gc_rank]
 					/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd

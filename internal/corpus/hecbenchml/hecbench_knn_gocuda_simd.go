@@ -38,42 +38,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line hecbench_knn.go:33*/ var tmp float32
-			ssd := float32(0)
-			_ = tmp
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line hecbench_knn.go:33*/ var tmp float32
-			ssd := float32(0)
-			_ = tmp
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line hecbench_knn.go:33*/ var tmp float32
-			ssd := float32(0)
-			_ = tmp
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line hecbench_knn.go:33*/ var tmp float32
-			ssd := float32(0)
-			_ = tmp
-			gc_s_ssd[gc_rank] = ssd
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_knn.go:33*/ var tmp float32
 		ssd := float32(0)
@@ -159,118 +124,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						}
 					}
 				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line hecbench_knn.go:44*/ cond0 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
-							cond1 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-							/*line hecbench_knn.go:54*/ if (a+wA*ty+tx) < 0 || (a+wA*ty+tx) > len(A)-8 || (b+wB*ty+tx) < 0 || (b+wB*ty+tx) > len(B)-8 {
-								break
-							}
-							/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
-								/*line hecbench_knn.go:54*/ gc_if := cond0
-								if gc_if.ToBits() != 0 {
-									/*line hecbench_knn.go:54*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
-										/*line hecbench_knn.go:56*/ archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_if)
-									} else {
-										var gc_lanes [8]float32
-										/*line hecbench_knn.go:56*/ archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).Store(&gc_lanes)
-										for gc_k := range 8 {
-											if gc_if.ToBits()&(1<<gc_k) != 0 {
-												gc_pos.Thread = gc_rank + gc_k
-												/*line hecbench_knn.go:56*/ sharedA[ty][tx+gc_k] = gc_lanes[gc_k]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_else.ToBits() != 0 {
-									/*line hecbench_knn.go:56*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
-										/*line hecbench_knn.go:58*/ gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else)
-									} else {
-										var gc_lanes2 [8]float32
-										gc_vb2.Store(&gc_lanes2)
-										for gc_k2 := range 8 {
-											if gc_else.ToBits()&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line hecbench_knn.go:58*/ sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-								/*line hecbench_knn.go:58*/ gc_if2 := cond1
-								if gc_if2.ToBits() != 0 {
-									/*line hecbench_knn.go:58*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
-										/*line hecbench_knn.go:61*/ archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_if2)
-									} else {
-										var gc_lanes3 [8]float32
-										/*line hecbench_knn.go:61*/ archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).Store(&gc_lanes3)
-										for gc_k3 := range 8 {
-											if gc_if2.ToBits()&(1<<gc_k3) != 0 {
-												gc_pos.Thread = gc_rank + gc_k3
-												/*line hecbench_knn.go:61*/ sharedB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_else2.ToBits() != 0 {
-									/*line hecbench_knn.go:61*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
-										/*line hecbench_knn.go:63*/ gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else2)
-									} else {
-										var gc_lanes4 [8]float32
-										gc_vb2.Store(&gc_lanes4)
-										for gc_k4 := range 8 {
-											if gc_else2.ToBits()&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-												/*line hecbench_knn.go:63*/ sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							} else {
-								/*line hecbench_knn.go:63*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
-									/*line hecbench_knn.go:66*/ gc_vb2.StoreSlice(sharedA[ty][tx:])
-								} else {
-									var gc_lanes5 [8]float32
-									gc_vb2.Store(&gc_lanes5)
-									for gc_k5 := range 8 {
-										if 0xff&(1<<gc_k5) != 0 {
-											gc_pos.Thread = gc_rank + gc_k5
-											/*line hecbench_knn.go:66*/ sharedA[ty][tx+gc_k5] = gc_lanes5[gc_k5]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-								/*line hecbench_knn.go:66*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
-									gc_vb2.StoreSlice(sharedB[ty][tx:])
-								} else {
-									var gc_lanes6 [8]float32
-									gc_vb2.Store(&gc_lanes6)
-									for gc_k6 := range 8 {
-										if 0xff&(1<<gc_k6) != 0 {
-											gc_pos.Thread = gc_rank + gc_k6
-											/*line hecbench_knn.go:67*/ sharedB[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -316,12 +170,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 					continue
 				}
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -371,7 +225,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -487,11 +341,11 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			gc_off3 := (beginA+gc_ty)*wB + beginB
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(AB) && gc_to <= len(AB)-gc_off3 {
 				gc_at5 := AB[gc_off3:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
@@ -504,33 +358,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ssd := gc_s_ssd[gc_rank]
 					/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD {
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line hecbench_knn.go:45*/ cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-						_ = cond1
-						var cond2 bool = beginA+ty < wA
-						_ = cond2
-						/*line hecbench_knn.go:47*/ ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
-						/*line hecbench_knn.go:89*/ if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
-							break
-						}
-						/*line hecbench_knn.go:89*/ ssd.StoreSlice(AB[(beginA+ty)*wB+beginB+tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -616,24 +450,7 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 					/*line hecbench_knn.go:170*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx])
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var xIndex uint32 = uint32(gc_bx*gc_bdx + gc_tx)
-						var yIndex uint32 = uint32(gc_by*gc_bdy + gc_ty)
-						/*line hecbench_knn.go:170*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 || int(yIndex*
-							/*line hecbench_knn.go:170*/ uint32(width)+xIndex) < 0 || int(yIndex*uint32(width)+xIndex) > len(dist)-8 {
-							break
-						}
-						/*line hecbench_knn.go:170*/ gc_t := archsimd.LoadFloat32x8Slice(dist[yIndex*uint32(width)+xIndex:])
-						gc_x := gc_t
-						gc_t2 := gc_x.Sqrt()
-						/*line hecbench_knn.go:170*/ gc_t2.StoreSlice(dist[yIndex*uint32(width)+xIndex:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -98,23 +98,7 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var lid int = gc_tx
-						/*line hecbench_mdh.go:99*/ if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
-							break
-						}
-						/*line hecbench_mdh.go:99*/ archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
-						/*line hecbench_mdh.go:99*/ archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
-						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
-						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
-						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_mdh.go:99*/ shared[lid] = ax[jatom+lid]
@@ -278,23 +262,7 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var lid int = gc_tx
-						/*line hecbench_mdh.go:137*/ if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
-							break
-						}
-						/*line hecbench_mdh.go:137*/ archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
-						/*line hecbench_mdh.go:137*/ archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
-						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
-						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
-						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_mdh.go:137*/ shared[lid] = ax[jatom+lid]

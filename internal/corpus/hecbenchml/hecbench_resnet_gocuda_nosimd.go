@@ -451,27 +451,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_vb := lanes.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var inChannel int = gc_tx
-					var line int = gc_ty
-					/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
-					/*line hecbench_resnet.go:51*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
-						break
-					}
-					/*line hecbench_resnet.go:51*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
-					/*line hecbench_resnet.go:51*/ gc_if := res.Greater(gc_vb)
-					if gc_if.ToBits() != 0 {
-						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
-					}
-					gc_else := gc_if.ToInt32x8().Not().ToMask()
-					if gc_else.ToBits() != 0 {
-						/*line hecbench_resnet.go:55*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1159,27 +1139,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_vb := lanes.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var inChannel int = gc_tx
-					var line int = gc_ty
-					/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
-					/*line hecbench_resnet.go:135*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
-						break
-					}
-					/*line hecbench_resnet.go:135*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
-					/*line hecbench_resnet.go:135*/ gc_if := res.Greater(gc_vb)
-					if gc_if.ToBits() != 0 {
-						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
-					}
-					gc_else := gc_if.ToInt32x8().Not().ToMask()
-					if gc_else.ToBits() != 0 {
-						/*line hecbench_resnet.go:139*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty

@@ -595,30 +595,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD {
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
-							break
-						}
-						/*line hecbench_resnet.go:51*/ res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
-						/*line hecbench_resnet.go:51*/ gc_if := res.Greater(gc_vb2)
-						if gc_if.ToBits() != 0 {
-							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_else.ToBits() != 0 {
-							/*line hecbench_resnet.go:55*/ gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -695,25 +672,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_at7[gc_tx] = 0.0
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
-						/*line hecbench_resnet.go:74*/ if (tile*512+ind) < 0 || (tile*512+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*128+inChannel) < 0 || (part*128+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*128+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
-							break
-						}
-						/*line hecbench_resnet.go:75*/ archsimd.LoadFloat32x8Slice(A[tile*512+ind:]).StoreSlice(input[ind:])
-						archsimd.LoadFloat32x8Slice(bnBias[part*128+inChannel:]).StoreSlice(bias[inChannel:])
-						archsimd.LoadFloat32x8Slice(bnScale[part*128+inChannel:]).StoreSlice(scale[inChannel:])
-						/*line hecbench_resnet.go:77*/ gc_vb.StoreSlice(output[ind:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -734,10 +693,10 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var inChannel int = gc_tx
 						var line int = gc_ty
 						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
@@ -763,7 +722,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -843,11 +802,11 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var inChannel int = gc_tx
 						var line int = gc_ty
@@ -926,7 +885,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1206,10 +1165,10 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at9 := output[gc_off6:][:gc_bdx]
 				gc_at10 := bias[:gc_bdx]
 				gc_at11 := CStart[gc_off7:][:gc_bdx]
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var inChannel int = gc_tx
 						var line int = gc_ty
 						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
@@ -1219,28 +1178,12 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 					gc_at11[gc_tx] = res
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*
-							512+inChannel) < 0 || (line*512+inChannel) > len(CStart)-8 {
-							break
-						}
-						/*line hecbench_resnet.go:94*/ res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
-						res.StoreSlice(CStart[line*512+inChannel:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1541,30 +1484,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD {
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
-							break
-						}
-						/*line hecbench_resnet.go:135*/ res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
-						/*line hecbench_resnet.go:135*/ gc_if := res.Greater(gc_vb2)
-						if gc_if.ToBits() != 0 {
-							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_else.ToBits() != 0 {
-							/*line hecbench_resnet.go:139*/ gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1641,25 +1561,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_at7[gc_tx] = 0.0
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
-						/*line hecbench_resnet.go:158*/ if (tile*1024+ind) < 0 || (tile*1024+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*256+inChannel) < 0 || (part*256+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*256+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
-							break
-						}
-						/*line hecbench_resnet.go:159*/ archsimd.LoadFloat32x8Slice(A[tile*1024+ind:]).StoreSlice(input[ind:])
-						archsimd.LoadFloat32x8Slice(bnBias[part*256+inChannel:]).StoreSlice(bias[inChannel:])
-						archsimd.LoadFloat32x8Slice(bnScale[part*256+inChannel:]).StoreSlice(scale[inChannel:])
-						/*line hecbench_resnet.go:161*/ gc_vb.StoreSlice(output[ind:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1680,10 +1582,10 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var inChannel int = gc_tx
 						var line int = gc_ty
 						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
@@ -1701,7 +1603,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1749,11 +1651,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var inChannel int = gc_tx
 						var line int = gc_ty
@@ -1800,7 +1702,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1952,10 +1854,10 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at9 := scale[:gc_bdx]
 				gc_at10 := output[gc_off7:][:gc_bdx]
 				gc_at11 := bias[:gc_bdx]
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var inChannel int = gc_tx
 						var line int = gc_ty
 						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
@@ -1964,25 +1866,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*1024+inChannel) < 0 || (line*1024+inChannel) > len(CStart)-8 {
-							break
-						}
-						/*line hecbench_resnet.go:179*/ archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:])).StoreSlice(CStart[line*1024+inChannel:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty

@@ -55,20 +55,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 					/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var idx int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_word2vec.go:17*/ if idx < 0 || idx > len(array)-8 {
-							break
-						}
-						/*line hecbench_word2vec.go:17*/ gc_vb.StoreSlice(array[idx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -46,42 +46,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		/*line hecbench_groupnorm.go:50*/ lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
@@ -134,26 +99,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					/*line hecbench_groupnorm.go:51*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-					/*line hecbench_groupnorm.go:51*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-					var i int = gc_tx + gc_off
-					/*line hecbench_groupnorm.go:52*/ if i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line hecbench_groupnorm.go:52*/ val := lanes.LoadFloat32x8Slice(x[i:])
-					/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
-					/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
-					/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-					/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
-				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -573,26 +519,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					/*line hecbench_groupnorm.go:147*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-					/*line hecbench_groupnorm.go:147*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-					/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
-					if i_ < 0 || i_ > len(x)-8 {
-						break
-					}
-					/*line hecbench_groupnorm.go:148*/ val := lanes.LoadFloat32x8Slice(x[i_:])
-					/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
-					/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
-					/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-					/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
-				}
-				if gc_vstep2 > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -861,42 +788,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		/*line hecbench_groupnorm.go:234*/ lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
 		lanes.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		wDoutThread := float32(0.0)
 		wDoutNormThread := float32(0.0)
@@ -1120,42 +1012,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				/*line hecbench_groupnorm.go:288*/ lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
 				lanes.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank:])
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				dwThread := float32(0.0)
 				dbThread := float32(0.0)
@@ -1213,29 +1070,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_s_dbThread[gc_rank] = dbThread
 						}
 					} else {
-						gc_vstep4 := gc_from
-						/*line hecbench_groupnorm.go:291*/ gc_vb := lanes.BroadcastFloat32x8(mVal)
-						/*line hecbench_groupnorm.go:291*/ gc_vb2 := lanes.BroadcastFloat32x8(rstdVal)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line hecbench_groupnorm.go:291*/ dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
-							/*line hecbench_groupnorm.go:291*/ dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
-							var i_2 int = gc_tx + gc_off3
-							/*line hecbench_groupnorm.go:289*/ if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
-								break
-							}
-							/*line hecbench_groupnorm.go:289*/ doutVal_ := lanes.LoadFloat32x8Slice(dout[i_2:])
-							/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
-							/*line hecbench_groupnorm.go:291*/ norm_2 := lanes.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
-							/*line hecbench_groupnorm.go:291*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
-							/*line hecbench_groupnorm.go:291*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
-							/*line hecbench_groupnorm.go:291*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
-						}
-						if gc_vstep4 > gc_from {
-							gc_more3 = true
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dwThread := gc_s_dwThread[gc_rank]

@@ -154,25 +154,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_s_v1[gc_rank] = v1
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastInt64x4(0)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
-							v1 := gc_vb
-							/*line hecbench_mpc.go:172*/ if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
-								break
-							}
-							/*line hecbench_mpc.go:172*/ v1 = archsimd.LoadInt64x4Slice(original[idx:])
-							/*line hecbench_mpc.go:172*/ v1.StoreSlice(sbuf1[tid:])
-							/*line hecbench_mpc.go:171*/ v1.StoreSlice(gc_s_v1[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -190,11 +172,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			if gc_off2 >= 0 && gc_off2 <= len(sbuf1) && gc_bdx <= len(sbuf1)-gc_off2 && gc_bdx <= len(sbuf2) {
 				gc_at3 := sbuf1[gc_off2:][:gc_bdx]
 				gc_at4 := sbuf2[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 					gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
@@ -225,7 +207,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
@@ -241,44 +223,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_s_v1[gc_rank] = v1
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
-						/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
-						/*line hecbench_mpc.go:168*/ v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank:])
-						/*line hecbench_mpc.go:177*/ if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
-							break
-						}
-						/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-							/*line hecbench_mpc.go:177*/ if idx <
-								n && uint(n-idx) > 3 {
-								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
-							} else {
-								/*line hecbench_mpc.go:179*/ gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-								if gc_if.ToBits() != 0 {
-									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
-								}
-							}
-						} else {
-							/*line hecbench_mpc.go:179*/ gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
-							if gc_if2.ToBits() != 0 {
-								/*line hecbench_mpc.go:177*/ gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-								if gc_if2.And(gc_if3).ToBits() != 0 {
-									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
-								}
-							}
-						}
-						v1.StoreSlice(sbuf2[tid:])
-						/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -666,11 +611,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep5 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tid int = gc_tx
@@ -717,42 +662,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -1258,42 +1168,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
@@ -1494,10 +1369,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act = gc_save31 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1509,7 +1384,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1521,7 +1396,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1533,7 +1408,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1545,7 +1420,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				warp_ := gc_tx >> 5
@@ -1769,10 +1644,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act = gc_save42 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1789,7 +1664,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1806,7 +1681,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1823,7 +1698,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1840,7 +1715,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx

@@ -72,31 +72,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_s_dNew[gc_rank] = dNew
 			}
 		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var thid int = gc_tx
-				/*line hecbench_tridiagonal.go:34*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-					blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-					blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-					blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-					break
-				}
-				/*line hecbench_tridiagonal.go:35*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-				lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-				lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-				lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-				var aNew float32
-				/*line hecbench_tridiagonal.go:39*/ var bNew float32
-				/*line hecbench_tridiagonal.go:39*/ var cNew float32
-				/*line hecbench_tridiagonal.go:39*/ var dNew float32
-				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
-				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
-				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
-				lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -463,31 +439,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_s_dNew[gc_rank] = dNew
 			}
 		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var thid int = gc_tx
-				/*line hecbench_tridiagonal.go:111*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-					blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-					blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-					blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-					break
-				}
-				/*line hecbench_tridiagonal.go:112*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-				lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-				lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-				lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-				var aNew float32
-				/*line hecbench_tridiagonal.go:116*/ var bNew float32
-				/*line hecbench_tridiagonal.go:116*/ var cNew float32
-				/*line hecbench_tridiagonal.go:116*/ var dNew float32
-				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
-				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
-				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
-				lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx

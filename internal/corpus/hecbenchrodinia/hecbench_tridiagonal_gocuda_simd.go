@@ -76,34 +76,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_s_dNew[gc_rank] = dNew
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:34*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:35*/ archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-					/*line hecbench_tridiagonal.go:37*/ var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_tridiagonal.go:37*/ var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_tridiagonal.go:37*/ var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_tridiagonal.go:37*/ var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_tridiagonal.go:37*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
-					/*line hecbench_tridiagonal.go:37*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
-					/*line hecbench_tridiagonal.go:37*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
-					/*line hecbench_tridiagonal.go:37*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -255,10 +228,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at22 := d[:gc_bdx]
 				gc_at23 := a[:gc_bdx]
 				gc_at24 := c[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:45*/ var i int = thid
@@ -274,7 +247,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
@@ -286,28 +259,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_at24[gc_tx] = cNew
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var thid int = gc_tx
-						/*line hecbench_tridiagonal.go:45*/ var i int = thid
-						/*line hecbench_tridiagonal.go:45*/ aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
-						/*line hecbench_tridiagonal.go:45*/ bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
-						/*line hecbench_tridiagonal.go:45*/ cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
-						/*line hecbench_tridiagonal.go:45*/ dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
-						/*line hecbench_tridiagonal.go:70*/ if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
-							break
-						}
-						/*line hecbench_tridiagonal.go:70*/ bNew.StoreSlice(b[i:])
-						dNew.StoreSlice(d[i:])
-						aNew.StoreSlice(a[i:])
-						cNew.StoreSlice(c[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
@@ -340,10 +292,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			gc_at30 := d[:gc_to]
 			gc_at31 := d[gc_off4:][:gc_to]
 			gc_at32 := x[gc_off4:][:gc_to]
-			gc_vstep5 := gc_from
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var thid int = gc_tx
 					/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
 					_ = addr1
@@ -355,29 +307,13 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
 				gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
 				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
 			}
 		} else {
-			gc_vstep6 := gc_from
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
-					var addr2 int = thid + delta
-					if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:82*/ tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-					/*line hecbench_tridiagonal.go:82*/ archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
-					archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:80*/ addr1 := thid
@@ -393,33 +329,21 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
 			gc_at33 := xD[gc_off5:][:gc_bdx]
 			gc_at34 := x[:gc_bdx]
-			gc_vstep7 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					var thid int = gc_tx
 					_ = thid
 					/*line hecbench_tridiagonal.go:24*/ archsimd.LoadFloat32x8Slice(gc_at34[gc_tx:]).StoreSlice(gc_at33[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:89*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:90*/ archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
@@ -493,34 +417,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_s_dNew[gc_rank] = dNew
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:111*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:112*/ archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-					/*line hecbench_tridiagonal.go:114*/ var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_tridiagonal.go:114*/ var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_tridiagonal.go:114*/ var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_tridiagonal.go:114*/ var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_tridiagonal.go:114*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
-					/*line hecbench_tridiagonal.go:114*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
-					/*line hecbench_tridiagonal.go:114*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
-					/*line hecbench_tridiagonal.go:114*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -570,10 +467,10 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_at10 := d[:gc_bdx]
 				gc_at11 := a[:gc_bdx]
 				gc_at12 := c[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:122*/ var i int = thid
@@ -589,7 +486,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
@@ -601,28 +498,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_at12[gc_tx] = cNew
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var thid int = gc_tx
-						/*line hecbench_tridiagonal.go:122*/ var i int = thid
-						/*line hecbench_tridiagonal.go:122*/ aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
-						/*line hecbench_tridiagonal.go:122*/ bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
-						/*line hecbench_tridiagonal.go:122*/ cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
-						/*line hecbench_tridiagonal.go:122*/ dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
-						/*line hecbench_tridiagonal.go:140*/ if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
-							break
-						}
-						/*line hecbench_tridiagonal.go:140*/ bNew.StoreSlice(b[i:])
-						dNew.StoreSlice(d[i:])
-						aNew.StoreSlice(a[i:])
-						cNew.StoreSlice(c[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
@@ -655,10 +531,10 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			gc_at18 := d[:gc_to]
 			gc_at19 := d[gc_off2:][:gc_to]
 			gc_at20 := x[gc_off2:][:gc_to]
-			gc_vstep5 := gc_from
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var thid int = gc_tx
 					/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
 					_ = addr1
@@ -670,29 +546,13 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
 				gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
 				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
 			}
 		} else {
-			gc_vstep6 := gc_from
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
-					var addr2 int = thid + delta
-					if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:152*/ tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-					/*line hecbench_tridiagonal.go:152*/ archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
-					archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:150*/ addr1 := thid
@@ -708,33 +568,21 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
 			gc_at21 := xD[gc_off3:][:gc_bdx]
 			gc_at22 := x[:gc_bdx]
-			gc_vstep7 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					var thid int = gc_tx
 					_ = thid
 					/*line hecbench_tridiagonal.go:101*/ archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]).StoreSlice(gc_at21[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:159*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:160*/ archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
@@ -809,33 +657,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:185*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
-						/*line hecbench_tridiagonal.go:188*/ blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-						thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
-						/*line hecbench_tridiagonal.go:191*/ blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-						thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
-						/*line hecbench_tridiagonal.go:194*/ blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
-						thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:186*/ archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-					archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:185*/ a[thid] = aD[thid+blid*systemSize]
@@ -857,13 +679,13 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:206*/ var i int = 1*thid + 1 - 1
 						/*line hecbench_tridiagonal.go:208*/ if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
@@ -895,7 +717,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:206*/ i := stride*thid + stride - 1
@@ -968,12 +790,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := gc_from
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:240*/ var i_ int = 1*thid + (1 >> 1) - 1
 						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
@@ -991,7 +813,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:240*/ i_ := stride*thid + (stride >> 1) - 1
@@ -1014,10 +836,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_at26 := x[:gc_bdx]
 			gc_at27 := xD[gc_off7:][:gc_bdx]
 			gc_at28 := x[gc_off8:][:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					var thid int = gc_tx
 					_ = thid
 					/*line hecbench_tridiagonal.go:173*/ archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
@@ -1025,26 +847,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:253*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
-						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:254*/ archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
-					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
@@ -1120,33 +928,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:278*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
-						/*line hecbench_tridiagonal.go:281*/ blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-						thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
-						/*line hecbench_tridiagonal.go:284*/ blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-						thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
-						/*line hecbench_tridiagonal.go:287*/ blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
-						thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:279*/ archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-					archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:278*/ a[thid] = aD[thid+blid*systemSize]
@@ -1236,12 +1018,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:327*/ var i_ int = 1*thid + (1 >> 1) - 1
 						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
@@ -1259,7 +1041,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:327*/ i_ := stride*thid + (stride >> 1) - 1
@@ -1282,10 +1064,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_at26 := x[:gc_bdx]
 			gc_at27 := xD[gc_off7:][:gc_bdx]
 			gc_at28 := x[gc_off8:][:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var thid int = gc_tx
 					_ = thid
 					/*line hecbench_tridiagonal.go:266*/ archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
@@ -1293,26 +1075,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:340*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
-						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
-						break
-					}
-					/*line hecbench_tridiagonal.go:341*/ archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
-					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]

@@ -57,23 +57,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx + gc_off
-						/*line rodinia_hybridsort.go:59*/ if i < 0 || i > len(sOffset)-8 {
-							break
-						}
-						/*line rodinia_hybridsort.go:59*/ gc_vb.StoreSlice(sOffset[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
@@ -164,42 +148,26 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sOffset) && gc_to <= len(sOffset)-gc_off6 {
 				gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
 				gc_at3 := sOffset[gc_off6:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var i_ int = gc_tx + gc_off3
 						_ = i_
 						/*line rodinia_hybridsort.go:92*/ archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).And(gc_vb4).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
 					/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var i_ int = gc_tx + gc_off3
-						/*line rodinia_hybridsort.go:92*/ if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
-							break
-						}
-						/*line rodinia_hybridsort.go:93*/ archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep4 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i_ := gc_tx + gc_off3
 					gc_more3 = true

@@ -77,21 +77,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ if i < 0 || i > len(weights)-4 {
-							break
-						}
-						/*line rodinia_particlefilter.go:139*/ archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask64)).StoreSlice(weights[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
@@ -203,13 +189,13 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off5 := gc_bdx * blockID
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(u) && gc_to <= len(u)-gc_off5 {
 				gc_at5 := u[gc_off5:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 					/*line rodinia_particlefilter.go:158*/ gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 					gc_Lane0Mask644 := compiled.Lane0Mask64()
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:158*/ if i < -2147483648 || i > 2147483644 {
@@ -219,28 +205,12 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-					/*line rodinia_particlefilter.go:158*/ gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
-					gc_Lane0Mask643 := compiled.Lane0Mask64()
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						gc_tx := gc_vstep4
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
-							break
-						}
-						/*line rodinia_particlefilter.go:158*/ compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Div(gc_vb)).StoreSlice(u[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
@@ -367,19 +337,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						/*line rodinia_particlefilter.go:192*/ var i int = gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ if i < 0 || i > len(weights)-4 || gc_tx < 0 || gc_tx > len(buffer)-4 {
-							break
-						}
-						/*line rodinia_particlefilter.go:235*/ archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]

@@ -364,21 +364,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_s_retval[gc_rank] = retval
 					}
 				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
-						/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-						/*line rodinia_small.go:86*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-							break
-						}
-						/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
-						/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
-						/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx

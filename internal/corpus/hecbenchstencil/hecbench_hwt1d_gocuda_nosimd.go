@@ -72,34 +72,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		/*line hecbench_hwt1d.go:52*/ var midOutPos uint32 = signalLength / 2
 		lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
 		gc_s_midOutPos[gc_rank] = midOutPos
@@ -112,8 +85,45 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -143,44 +153,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						gc_s_data1[gc_rank] = data1
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					gc_s_data0[gc_rank] = data0
@@ -253,14 +226,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(AverageSignal) && gc_off6 >= 0 && gc_off6 < len(sharedArray) {
 				gc_at5 := AverageSignal[gc_off5:][:1]
 				gc_at6 := sharedArray[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {

@@ -68,30 +68,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				gc_at4[gc_tx] = t1
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var localId int = gc_tx
-					/*line hecbench_hwt1d.go:34*/ if (groupId*localSize*2+localId) < 0 || (groupId*localSize*2+localId) > len(inSignal)-8 || (groupId*localSize*2+localSize+localId) < 0 || (groupId*localSize*2+localSize+localId) > len(inSignal)-8 || localId < 0 || localId > len(sharedArray)-8 || (localSize+localId) < 0 || (localSize+localId) > len(sharedArray)-8 {
-						break
-					}
-					/*line hecbench_hwt1d.go:34*/ t0 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localId:])
-					t1 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localSize+localId:])
-					/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
-						/*line hecbench_hwt1d.go:37*/ var gc_t float32 = float32(signalLength)
-						var gc_x2 float32 = gc_t
-						/*line hecbench_hwt1d.go:38*/ var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x2)))
-						var r float32 = gc_t2
-						/*line hecbench_hwt1d.go:15*/ t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
-						/*line hecbench_hwt1d.go:15*/ t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
-					}
-					/*line hecbench_hwt1d.go:42*/ t0.StoreSlice(sharedArray[localId:])
-					t1.StoreSlice(sharedArray[localSize+localId:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				localId := gc_tx
 				/*line hecbench_hwt1d.go:34*/ t0 := inSignal[groupId*localSize*2+localId]
@@ -112,43 +89,16 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	}
 	activeThreads := uint32((1 << levels) / 2)
 	/*line hecbench_hwt1d.go:54*/ const rsqrtTwo = float32(0.7071)
-	gc_vstep3 := 0
+	gc_vstep2 := 0
 	if compiled.SIMD {
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 			/*line hecbench_hwt1d.go:52*/ var midOutPos uint32 = signalLength / 2
 			archsimd.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep3
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
 		gc_s_midOutPos[gc_rank] = midOutPos
@@ -161,8 +111,45 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -192,44 +179,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						gc_s_data1[gc_rank] = data1
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					gc_s_data0[gc_rank] = data0
@@ -243,12 +193,12 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 				gc_steps:
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var localId int = gc_tx
 						/*line hecbench_hwt1d.go:56*/ var data0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -278,54 +228,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						localId := gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						localId := gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						localId := gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						localId := gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -372,14 +275,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
 				gc_at5 := AverageSignal[gc_off4:][:1]
 				gc_at6 := sharedArray[gc_off5:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {

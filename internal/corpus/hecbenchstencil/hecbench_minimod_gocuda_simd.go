@@ -121,64 +121,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var ti int = gc_tz
-						var tj int = gc_ty
-						var tk int = gc_tx
-						/*line hecbench_minimod.go:55*/ if tk < 0 || tk > len(sU[ti][tj])-8 {
-							break
-						}
-						/*line hecbench_minimod.go:55*/ gc_vb.StoreSlice(sU[ti][tj][tk:])
-						/*line hecbench_minimod.go:57*/ if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
-							/*line hecbench_minimod.go:57*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
-								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
-							} else {
-								var gc_lanes [8]float32
-								gc_vb.Store(&gc_lanes)
-								for gc_k := range 8 {
-									if 0xff&(1<<gc_k) != 0 {
-										gc_pos.Thread = gc_rank + gc_k
-										/*line hecbench_minimod.go:58*/ sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
-									}
-								}
-								gc_pos.Thread = gc_rank
-							}
-						} else {
-							gc_b2 := gc_none
-							/*line hecbench_minimod.go:58*/ if ti <
-								/*line hecbench_minimod.go:57*/ 2*mmR && tj < 2*mmR {
-								gc_b2 = gc_all
-							}
-							/*line hecbench_minimod.go:57*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_minimod.go:57*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
-									gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
-								} else {
-									var gc_lanes2 [8]float32
-									gc_vb.Store(&gc_lanes2)
-									for gc_k2 := range 8 {
-										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line hecbench_minimod.go:58*/ sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ti := gc_tz
 					tj := gc_ty
@@ -200,11 +143,11 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var ti int = gc_tz
@@ -309,7 +252,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
 				tj := gc_ty
@@ -347,7 +290,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				}
 				continue
 			}
-			gc_vstep4 := gc_from
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -367,8 +310,8 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				gc_vb15 := archsimd.BroadcastFloat32x8(coefz4)
 				gc_vb16 := archsimd.BroadcastFloat32x8(2)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_alive := gc_all3
@@ -447,7 +390,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L3:
-			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
 				/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
@@ -595,64 +538,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var ti int = gc_tz
-						var tj int = gc_ty
-						var tk int = gc_tx
-						/*line hecbench_minimod.go:123*/ if tk < 0 || tk > len(sU[ti][tj])-8 {
-							break
-						}
-						/*line hecbench_minimod.go:123*/ gc_vb.StoreSlice(sU[ti][tj][tk:])
-						/*line hecbench_minimod.go:125*/ if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
-							/*line hecbench_minimod.go:125*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
-								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
-							} else {
-								var gc_lanes [8]float32
-								gc_vb.Store(&gc_lanes)
-								for gc_k := range 8 {
-									if 0xff&(1<<gc_k) != 0 {
-										gc_pos.Thread = gc_rank + gc_k
-										/*line hecbench_minimod.go:126*/ sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
-									}
-								}
-								gc_pos.Thread = gc_rank
-							}
-						} else {
-							gc_b2 := gc_none
-							/*line hecbench_minimod.go:126*/ if ti <
-								/*line hecbench_minimod.go:125*/ 2*mmR && tj < 2*mmR {
-								gc_b2 = gc_all
-							}
-							/*line hecbench_minimod.go:125*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_minimod.go:125*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
-									gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
-								} else {
-									var gc_lanes2 [8]float32
-									gc_vb.Store(&gc_lanes2)
-									for gc_k2 := range 8 {
-										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line hecbench_minimod.go:126*/ sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ti := gc_tz
 					tj := gc_ty
@@ -674,11 +560,11 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var ti int = gc_tz
@@ -783,7 +669,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
 				tj := gc_ty
@@ -821,7 +707,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				}
 				continue
 			}
-			gc_vstep4 := gc_from
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -845,8 +731,8 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				/*line hecbench_minimod.go:173*/ gc_vb19 := archsimd.BroadcastFloat32x8(hdy2)
 				/*line hecbench_minimod.go:175*/ gc_vb20 := archsimd.BroadcastFloat32x8(hdz2)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_alive := gc_all3
@@ -1125,7 +1011,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L3:
-			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
 				/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)

@@ -75,23 +75,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line hecbench_reaction.go:39*/ var si int = i + offset
-						var sj int = gc_ty
-						var j int = gc_bx*gc_bdy + gc_ty
-						/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:45*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:46*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line hecbench_reaction.go:39*/ si := i + offset
@@ -128,10 +112,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						gc_at4 := sF[gc_off4+gc_fastlo2:][:gc_seglen2]
 						gc_at5 := sF[gc_off5+gc_fastlo2:][:gc_seglen2]
 						gc_at6 := sF[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_vstep3 := gc_fastlo2
+						gc_vstep2 := gc_fastlo2
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var i int = gc_tx
 								/*line hecbench_reaction.go:39*/ var si int = i + offset
 								_ = si
@@ -142,7 +126,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							i := gc_tx
 							_ = i
@@ -160,23 +144,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					sF[sj*w+si+int(mx)] = sF[sj*w+si]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var i int = gc_tx
-						/*line hecbench_reaction.go:39*/ var si int = i + offset
-						var sj int = gc_ty
-						/*line hecbench_reaction.go:51*/ if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
-							w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:51*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si+int(mx)-offset:]).StoreSlice(sF[sj*w+si-offset:])
-						/*line hecbench_reaction.go:51*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line hecbench_reaction.go:39*/ si := i + offset
@@ -208,11 +176,11 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						gc_at8 := sF[gc_off8+gc_fastlo3:][:gc_seglen3]
 						gc_at9 := sF[gc_off9+gc_fastlo3:][:gc_seglen3]
 						gc_at10 := sF[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_vstep5 := gc_fastlo3
+						gc_vstep3 := gc_fastlo3
 						if compiled.SIMD {
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var i int = gc_tx
 								/*line hecbench_reaction.go:39*/ var si int = i + offset
 								_ = si
@@ -225,7 +193,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
@@ -245,25 +213,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var i int = gc_tx
-						/*line hecbench_reaction.go:39*/ var si int = i + offset
-						var sj int = gc_ty
-						var j int = gc_bx*gc_bdy + gc_ty
-						/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:57*/ if (sj*w+si+1) < 0 || (sj*w+si+1) > len(sF)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si-1) < 0 || (sj*w+si-1) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:57*/ gc_row := sF[((sj*w)+si)+-1 : ((sj*w)+si)+9]
-						archsimd.LoadFloat32x8Slice(gc_row[2:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(archsimd.LoadFloat32x8Slice(gc_row[0:])).StoreSlice(df[globalIdx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line hecbench_reaction.go:39*/ si := i + offset
@@ -325,22 +275,7 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						var sj int = gc_ty
-						var j int = gc_bx*gc_bdy + gc_ty
-						/*line hecbench_reaction.go:73*/ var globalIdx int = k*m*int(my) + j*m + i
-						/*line hecbench_reaction.go:75*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*m+i) < 0 || (sj*m+i) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:76*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					sj := gc_ty
@@ -473,23 +408,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var si int = gc_tx
-						var j int = gc_ty
-						/*line hecbench_reaction.go:100*/ var sj int = j + offset
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_reaction.go:103*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:105*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:106*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
@@ -525,10 +444,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at4 := sF[gc_off4:][:gc_to]
 				gc_at5 := sF[gc_off5:][:gc_to]
 				gc_at6 := sF[gc_off6:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var j int = gc_ty
 						var si int = gc_tx
 						_ = si
@@ -539,28 +458,12 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_reaction.go:111*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var j int = gc_ty
-						var si int = gc_tx
-						/*line hecbench_reaction.go:100*/ var sj int = j + offset
-						/*line hecbench_reaction.go:111*/ if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
-							p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:111*/ archsimd.LoadFloat32x8Slice(sF[(sj+int(my)-offset)*p+si:]).StoreSlice(sF[(sj-offset)*p+si:])
-						/*line hecbench_reaction.go:111*/ archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
@@ -587,11 +490,11 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at8 := sF[gc_off8:][:gc_bdx]
 				gc_at9 := sF[gc_off9:][:gc_bdx]
 				gc_at10 := sF[gc_off10:][:gc_bdx]
-				gc_vstep5 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var si int = gc_tx
 						_ = si
 						var j int = gc_ty
@@ -604,7 +507,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -612,24 +515,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:117*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var si int = gc_tx
-						var j int = gc_ty
-						/*line hecbench_reaction.go:100*/ var sj int = j + offset
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_reaction.go:103*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:117*/ if ((sj+1)*p+si) < 0 || ((sj+1)*p+si) > len(sF)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj-1)*p+si) < 0 || ((sj-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:118*/ archsimd.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
@@ -691,22 +577,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var j int = gc_ty
-						var si int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:134*/ if globalIdx < 0 || globalIdx > len(f)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:135*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
@@ -738,11 +609,11 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
 						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
 						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMD {
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var j int = gc_ty
 								var si int = gc_tx
 								_ = si
@@ -760,7 +631,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							j := gc_ty
 							i := gc_bx*gc_bdx + gc_tx
@@ -791,31 +662,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var j int = gc_ty
-						var si int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:138*/ if ((j+
-							1)*p+si) < 0 || ((j+1)*p+si) > len(sF)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((j-
-							/*line hecbench_reaction.go:141*/ 1)*p+si) < 0 || ((j-1)*p+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:138*/ if j == 0 {
-							/*line hecbench_reaction.go:138*/ archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[j*p+si:])).StoreSlice(df[globalIdx:])
-						} else if uint32(j) == (my - 1) {
-							archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[j*p+si:])).StoreSlice(df[globalIdx:])
-						} else {
-							/*line hecbench_reaction.go:141*/ archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
@@ -885,23 +732,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var si int = gc_tx
-						var k int = gc_ty
-						/*line hecbench_reaction.go:159*/ var sk int = k + offset
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_reaction.go:162*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:164*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:165*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
@@ -937,10 +768,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at4 := sF[gc_off4:][:gc_to]
 				gc_at5 := sF[gc_off5:][:gc_to]
 				gc_at6 := sF[gc_off6:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var k int = gc_ty
 						var si int = gc_tx
 						_ = si
@@ -951,28 +782,12 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_reaction.go:170*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var k int = gc_ty
-						var si int = gc_tx
-						/*line hecbench_reaction.go:159*/ var sk int = k + offset
-						/*line hecbench_reaction.go:170*/ if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
-							p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:170*/ archsimd.LoadFloat32x8Slice(sF[(sk+int(mz)-offset)*p+si:]).StoreSlice(sF[(sk-offset)*p+si:])
-						/*line hecbench_reaction.go:170*/ archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx
@@ -999,11 +814,11 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at8 := sF[gc_off8:][:gc_bdx]
 				gc_at9 := sF[gc_off9:][:gc_bdx]
 				gc_at10 := sF[gc_off10:][:gc_bdx]
-				gc_vstep5 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var si int = gc_tx
 						_ = si
 						var k int = gc_ty
@@ -1016,7 +831,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1024,24 +839,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:176*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
 				}
 			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var si int = gc_tx
-						var k int = gc_ty
-						/*line hecbench_reaction.go:159*/ var sk int = k + offset
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_reaction.go:162*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:176*/ if ((sk+1)*p+si) < 0 || ((sk+1)*p+si) > len(sF)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk-1)*p+si) < 0 || ((sk-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:177*/ archsimd.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
@@ -1103,22 +901,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var k int = gc_ty
-						var si int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:193*/ if globalIdx < 0 || globalIdx > len(f)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:194*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx
@@ -1150,11 +933,11 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
 						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
 						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMD {
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var k int = gc_ty
 								var si int = gc_tx
 								_ = si
@@ -1172,7 +955,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							k := gc_ty
 							i := gc_bx*gc_bdx + gc_tx
@@ -1203,31 +986,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var k int = gc_ty
-						var si int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:197*/ if ((k+
-							1)*p+si) < 0 || ((k+1)*p+si) > len(sF)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((k-
-							/*line hecbench_reaction.go:200*/ 1)*p+si) < 0 || ((k-1)*p+si) > len(sF)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:197*/ if k == 0 {
-							/*line hecbench_reaction.go:197*/ archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[k*p+si:])).StoreSlice(df[globalIdx:])
-						} else if uint32(k) == (mz - 1) {
-							archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[k*p+si:])).StoreSlice(df[globalIdx:])
-						} else {
-							/*line hecbench_reaction.go:200*/ archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx

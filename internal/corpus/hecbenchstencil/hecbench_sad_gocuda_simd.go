@@ -69,18 +69,7 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 					/*line hecbench_sad.go:91*/ gc_at[gc_tx] = min(gc_at[gc_tx], gc_at2[gc_tx])
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line hecbench_sad.go:91*/ if gc_tx < 0 || gc_tx > len(cache)-8 || gc_tx > 4294967288 || int(uint32(gc_tx)+i) < 0 || int(uint32(gc_tx)+i) > len(cache)-8 {
-							break
-						}
-						/*line hecbench_sad.go:91*/ archsimd.LoadInt32x8Slice(cache[gc_tx:]).Min(archsimd.LoadInt32x8Slice(cache[uint32(gc_tx)+i:])).StoreSlice(cache[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_sad.go:91*/ cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
 				}

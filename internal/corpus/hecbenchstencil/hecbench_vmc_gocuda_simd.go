@@ -73,19 +73,7 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 					/*line hecbench_vmc.go:63*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line hecbench_vmc.go:63*/ if tid < 0 || tid > 4294967288 || int(uint32(tid)+s) < 0 || int(uint32(tid)+s) > len(sdata)-8 || tid > len(sdata)-8 {
-							break
-						}
-						/*line hecbench_vmc.go:63*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[uint32(tid)+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_vmc.go:63*/ sdata[tid] += sdata[uint32(tid)+s]
@@ -172,23 +160,7 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_at4[gc_tx] = vmcZero
 				}
 			} else {
-				gc_vstep2 := gc_runlo
-				if compiled.SIMD {
-					/*line hecbench_vmc.go:105*/ gc_vb := archsimd.BroadcastFloat32x8(vmcZero)
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bdx*gc_bx + gc_tx
-						/*line hecbench_vmc.go:105*/ if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
-							break
-						}
-						/*line hecbench_vmc.go:105*/ gc_vb.StoreSlice(stats[0*Npoint+i:])
-						gc_vb.StoreSlice(stats[1*Npoint+i:])
-						gc_vb.StoreSlice(stats[2*Npoint+i:])
-						gc_vb.StoreSlice(stats[3*Npoint+i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

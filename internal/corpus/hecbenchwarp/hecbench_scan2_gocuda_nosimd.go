@@ -135,16 +135,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			gc_s_cache1[gc_rank] = cache1
 		}
 	} else {
-		gc_vstep2 := 0
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			gc_pos.Thread = gc_rank
-			/*line hecbench_scan2.go:51*/ var cache0 float32 = block[0]
-			var cache1 float32 = cache0 + block[1]
-			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
-			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
-		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:51*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -263,16 +254,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			gc_s_cache1[gc_rank] = cache1
 		}
 	} else {
-		gc_vstep2 := 0
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			gc_pos.Thread = gc_rank
-			/*line hecbench_scan2.go:97*/ var cache0 float32 = block[0]
-			var cache1 float32 = cache0 + block[1]
-			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
-			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
-		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:97*/ cache0 := block[0]
 			cache1 := cache0 + block[1]

@@ -66,22 +66,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_pos.Thread = gc_base + gc_tx
-					var tid int = gc_tx
-					/*line hecbench_scan2.go:21*/ var gid int = bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ if gid < 0 || gid > len(output)-8 {
-						break
-					}
-					/*line hecbench_scan2.go:32*/ archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
@@ -175,42 +160,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
@@ -245,20 +195,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			gc_s_cache1[gc_rank] = cache1
 		}
 	} else {
-		gc_vstep3 := 0
-		if compiled.SIMD {
-			gc_Lane0Mask32 := compiled.Lane0Mask32()
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
-				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
-				/*line hecbench_scan2.go:52*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
-				/*line hecbench_scan2.go:52*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:51*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -268,13 +205,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	}
 	/*line hecbench_scan2.go:55*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line hecbench_scan2.go:42*/ cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -366,7 +303,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -381,15 +318,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line hecbench_scan2.go:42*/ cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -432,50 +369,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep5
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -487,7 +381,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep6 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -496,8 +390,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 			gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-				gc_tx := gc_vstep6
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var tid int = gc_tx
@@ -639,7 +533,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
@@ -740,42 +634,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
@@ -810,20 +669,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			gc_s_cache1[gc_rank] = cache1
 		}
 	} else {
-		gc_vstep3 := 0
-		if compiled.SIMD {
-			gc_Lane0Mask32 := compiled.Lane0Mask32()
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
-				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
-				/*line hecbench_scan2.go:98*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
-				/*line hecbench_scan2.go:98*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:97*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -833,13 +679,13 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	}
 	/*line hecbench_scan2.go:101*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line hecbench_scan2.go:86*/ cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -931,7 +777,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -946,15 +792,15 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line hecbench_scan2.go:86*/ cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -997,50 +843,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep5
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1052,7 +855,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep6 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -1062,8 +865,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps4:
-			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-				gc_tx := gc_vstep6
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
 				/*line hecbench_scan2.go:88*/ var gid int = bid*gc_bdx + tid
@@ -1195,7 +998,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid

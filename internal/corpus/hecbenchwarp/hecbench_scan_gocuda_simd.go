@@ -123,38 +123,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
@@ -238,14 +207,14 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				gc_off := N - 1
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 					gc_at := temp[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
 				} else {
@@ -436,38 +405,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]

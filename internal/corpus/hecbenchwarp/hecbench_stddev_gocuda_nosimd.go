@@ -30,34 +30,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		var threadData float32 = float32(0)
 		/*line hecbench_stddev.go:46*/ lanes.BroadcastFloat32x8(threadData).StoreSlice(gc_s_threadData[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			threadData := float32(0)
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			threadData := float32(0)
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			threadData := float32(0)
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			threadData := float32(0)
-			gc_s_threadData[gc_rank] = threadData
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadData := float32(0)
 		gc_s_threadData[gc_rank] = threadData
@@ -103,26 +76,26 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if gc_from >= 0 && gc_to <= len(sstd) {
 				gc_at := sstd[:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
 				}
 			} else {
@@ -134,10 +107,10 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step3 + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -145,7 +118,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -153,7 +126,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -161,7 +134,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -169,7 +142,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -183,38 +156,38 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)

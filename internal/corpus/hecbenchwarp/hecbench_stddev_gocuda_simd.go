@@ -35,34 +35,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			threadData := float32(0)
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			threadData := float32(0)
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			threadData := float32(0)
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			threadData := float32(0)
-			gc_s_threadData[gc_rank] = threadData
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadData := float32(0)
 		gc_s_threadData[gc_rank] = threadData
@@ -121,19 +94,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD {
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						if gc_tx < 0 || gc_tx > len(sstd)-8 {
-							break
-						}
-						/*line hecbench_stddev.go:59*/ gc_vb2.StoreSlice(sstd[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
 				}
@@ -141,10 +102,10 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -152,7 +113,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -160,7 +121,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -168,7 +129,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -176,7 +137,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -190,38 +151,38 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)

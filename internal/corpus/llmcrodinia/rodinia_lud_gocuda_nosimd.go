@@ -238,35 +238,9 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_vb := lanes.BroadcastFloat32x8(0)
-				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:166*/ var i int
-						_ = i
-						/*line rodinia_lud.go:166*/ var sum lanes.Float32x8
-						sum = gc_vb
-						var i_ int = 0
-						/*line rodinia_lud.go:167*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
-							break
-						}
-						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
-							var gc_ld lanes.Float32x8
-							/*line rodinia_lud.go:167*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
-								gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							/*line rodinia_lud.go:168*/ sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
-						}
-						/*line rodinia_lud.go:167*/ i = i_
-						lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:173*/ var i int
+						/*line rodinia_lud.go:177*/ var i int
 						_ = i
 						var sum float32
 						sum = 0

@@ -182,42 +182,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 						}
 					} else {
-						gc_vstep3 := gc_from
-						if compiled.SIMD {
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line rodinia_lud.go:40*/ var j int
-								{
-									if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
-										break
-									}
-									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j = j + 1 {
-										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line rodinia_lud.go:42*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
-											gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
-										} else {
-											var gc_lanes3 [8]float32
-											for gc_k3 := range 8 {
-												if 0xff&(1<<gc_k3) != 0 {
-													gc_pos.Thread = gc_rank + gc_k3
-													/*line rodinia_lud.go:43*/ gc_lanes3[gc_k3] = shadow[j][gc_tx+gc_k3]
-												}
-											}
-											gc_pos.Thread = gc_rank
-											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-										}
-										/*line rodinia_lud.go:43*/ archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx:])
-									}
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:50*/ var j int
+							/*line rodinia_lud.go:51*/ var j int
 							{
 								/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
 									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
@@ -233,10 +200,10 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		shadow := shadow[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line rodinia_lud.go:47*/ var i int
@@ -280,7 +247,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_lud.go:63*/ var i int
 					_ = i
@@ -347,24 +314,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					_ = sum
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:155*/ var i int
-						_ = i
-						/*line rodinia_lud.go:156*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						_ = sum
-						/*line rodinia_lud.go:161*/ if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
-							break
-						}
-						/*line rodinia_lud.go:162*/ archsimd.LoadFloat32x8Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
-						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_lud.go:155*/ var i int
 					var sum float32
@@ -391,13 +341,13 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
 					gc_at6 := m[gc_off4:][:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 					gc_steps2:
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line rodinia_lud.go:166*/ var i int
 							_ = i
@@ -418,7 +368,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_lud.go:175*/ var i int
 						_ = i
@@ -432,39 +382,9 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD {
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
-					gc_steps:
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:166*/ var i int
-							_ = i
-							/*line rodinia_lud.go:166*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							sum = gc_vb2
-							var i_ int = 0
-							/*line rodinia_lud.go:167*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
-								break
-							}
-							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line rodinia_lud.go:167*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
-									gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								/*line rodinia_lud.go:168*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty][i_], gc_Lane0Mask322).Mul(gc_ld))
-							}
-							/*line rodinia_lud.go:167*/ i = i_
-							archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:175*/ var i int
+						/*line rodinia_lud.go:177*/ var i int
 						_ = i
 						var sum float32
 						sum = 0

@@ -538,21 +538,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					/*line cheng_reduce.go:112*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid uint32 = uint32(gc_tx)
-						/*line cheng_reduce.go:107*/ var idx uint32 = uint32(gc_bx)*bdim*2 + tid
-						/*line cheng_reduce.go:112*/ if gc_tx < 0 || gc_tx > 4294967288 || int(idx+
-							/*line cheng_reduce.go:112*/ bdim) < 0 || int(idx+bdim) > len(gIdata)-8 || int(idx) < 0 || int(idx) > len(gIdata)-8 {
-							break
-						}
-						/*line cheng_reduce.go:112*/ archsimd.LoadInt32x8Slice(gIdata[idx:]).Add(archsimd.LoadInt32x8Slice(gIdata[idx+bdim:])).StoreSlice(gIdata[idx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
@@ -571,10 +557,10 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off3 >= 0 && gc_off3 <= len(idata) && gc_to <= len(idata)-gc_off3 && gc_to <= 1<<32-gc_off3 {
 				gc_at3 := idata[:gc_to]
 				gc_at4 := idata[gc_off3:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid uint32 = uint32(gc_tx)
 						_ = tid
 						if gc_tx < 0 || gc_tx > 4294967288 {
@@ -584,26 +570,13 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					tid := uint32(gc_tx)
 					_ = tid
 					/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid uint32 = uint32(gc_tx)
-						/*line cheng_reduce.go:119*/ if gc_tx < 0 || gc_tx > 4294967288 || int(tid+
-							/*line cheng_reduce.go:119*/ stride) < 0 || int(tid+stride) > len(idata)-8 || int(tid) < 0 || int(tid) > len(idata)-8 {
-							break
-						}
-						/*line cheng_reduce.go:119*/ archsimd.LoadInt32x8Slice(idata[tid:]).Add(archsimd.LoadInt32x8Slice(idata[tid+stride:])).StoreSlice(idata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line cheng_reduce.go:119*/ idata[tid] += idata[tid+stride]
@@ -724,27 +697,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_at[gc_tx] = a1 + a2 + a3 + a4
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid uint32 = uint32(gc_tx)
-						/*line cheng_reduce.go:136*/ var idx uint32 = uint32(gc_bx)*bdim*4 + tid
-						/*line cheng_reduce.go:141*/ if gc_tx < 0 || gc_tx > 4294967288 || int(idx) < 0 || int(idx) > len(gIdata)-8 || int(idx+
-							bdim) < 0 || int(idx+bdim) > len(gIdata)-8 || int(idx+
-							2*bdim) < 0 || int(idx+2*bdim) > len(gIdata)-8 || int(idx+
-							3*bdim) < 0 || int(idx+3*bdim) > len(gIdata)-8 {
-							break
-						}
-						/*line cheng_reduce.go:141*/ a1 := archsimd.LoadInt32x8Slice(gIdata[idx:])
-						/*line cheng_reduce.go:141*/ a2 := archsimd.LoadInt32x8Slice(gIdata[idx+bdim:])
-						a3 := archsimd.LoadInt32x8Slice(gIdata[idx+2*bdim:])
-						a4 := archsimd.LoadInt32x8Slice(gIdata[idx+3*bdim:])
-						a1.Add(a2).Add(a3).Add(a4).StoreSlice(gIdata[idx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line cheng_reduce.go:136*/ idx := uint32(gc_bx)*bdim*4 + tid
@@ -767,10 +720,10 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off5 >= 0 && gc_off5 <= len(idata) && gc_to <= len(idata)-gc_off5 && gc_to <= 1<<32-gc_off5 {
 				gc_at5 := idata[:gc_to]
 				gc_at6 := idata[gc_off5:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid uint32 = uint32(gc_tx)
 						_ = tid
 						if gc_tx < 0 || gc_tx > 4294967288 {
@@ -780,26 +733,13 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					tid := uint32(gc_tx)
 					_ = tid
 					/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid uint32 = uint32(gc_tx)
-						/*line cheng_reduce.go:152*/ if gc_tx < 0 || gc_tx > 4294967288 || int(tid+
-							/*line cheng_reduce.go:152*/ stride) < 0 || int(tid+stride) > len(idata)-8 || int(tid) < 0 || int(tid) > len(idata)-8 {
-							break
-						}
-						/*line cheng_reduce.go:152*/ archsimd.LoadInt32x8Slice(idata[tid:]).Add(archsimd.LoadInt32x8Slice(idata[tid+stride:])).StoreSlice(idata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line cheng_reduce.go:152*/ idata[tid] += idata[tid+stride]
@@ -936,35 +876,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_at[gc_tx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid uint32 = uint32(gc_tx)
-						/*line cheng_reduce.go:169*/ var idx uint32 = uint32(gc_bx)*bdim*8 + tid
-						/*line cheng_reduce.go:174*/ if gc_tx < 0 || gc_tx > 4294967288 || int(idx) < 0 || int(idx) > len(gIdata)-8 || int(idx+
-							bdim) < 0 || int(idx+bdim) > len(gIdata)-8 || int(idx+
-							2*bdim) < 0 || int(idx+2*bdim) > len(gIdata)-8 || int(idx+
-							3*bdim) < 0 || int(idx+3*bdim) > len(gIdata)-8 || int(idx+
-							4*bdim) < 0 || int(idx+4*bdim) > len(gIdata)-8 || int(idx+
-							5*bdim) < 0 || int(idx+5*bdim) > len(gIdata)-8 || int(idx+
-							6*bdim) < 0 || int(idx+6*bdim) > len(gIdata)-8 || int(idx+
-							7*bdim) < 0 || int(idx+7*bdim) > len(gIdata)-8 {
-							break
-						}
-						/*line cheng_reduce.go:174*/ a1 := archsimd.LoadInt32x8Slice(gIdata[idx:])
-						/*line cheng_reduce.go:174*/ a2 := archsimd.LoadInt32x8Slice(gIdata[idx+bdim:])
-						a3 := archsimd.LoadInt32x8Slice(gIdata[idx+2*bdim:])
-						a4 := archsimd.LoadInt32x8Slice(gIdata[idx+3*bdim:])
-						b1 := archsimd.LoadInt32x8Slice(gIdata[idx+4*bdim:])
-						b2 := archsimd.LoadInt32x8Slice(gIdata[idx+5*bdim:])
-						b3 := archsimd.LoadInt32x8Slice(gIdata[idx+6*bdim:])
-						b4 := archsimd.LoadInt32x8Slice(gIdata[idx+7*bdim:])
-						a1.Add(a2).Add(a3).Add(a4).Add(b1).Add(b2).Add(b3).Add(b4).StoreSlice(gIdata[idx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line cheng_reduce.go:169*/ idx := uint32(gc_bx)*bdim*8 + tid
@@ -991,10 +903,10 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off9 >= 0 && gc_off9 <= len(idata) && gc_to <= len(idata)-gc_off9 && gc_to <= 1<<32-gc_off9 {
 				gc_at9 := idata[:gc_to]
 				gc_at10 := idata[gc_off9:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid uint32 = uint32(gc_tx)
 						_ = tid
 						if gc_tx < 0 || gc_tx > 4294967288 {
@@ -1004,26 +916,13 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					tid := uint32(gc_tx)
 					_ = tid
 					/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid uint32 = uint32(gc_tx)
-						/*line cheng_reduce.go:189*/ if gc_tx < 0 || gc_tx > 4294967288 || int(tid+
-							/*line cheng_reduce.go:189*/ stride) < 0 || int(tid+stride) > len(idata)-8 || int(tid) < 0 || int(tid) > len(idata)-8 {
-							break
-						}
-						/*line cheng_reduce.go:189*/ archsimd.LoadInt32x8Slice(idata[tid:]).Add(archsimd.LoadInt32x8Slice(idata[tid+stride:])).StoreSlice(idata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line cheng_reduce.go:189*/ idata[tid] += idata[tid+stride]

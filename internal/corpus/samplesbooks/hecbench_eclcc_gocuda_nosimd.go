@@ -316,34 +316,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			var vstat int32 = gc_curr
 			/*line hecbench_eclcc.go:206*/ lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
 			gc_s_vstat[gc_rank] = vstat

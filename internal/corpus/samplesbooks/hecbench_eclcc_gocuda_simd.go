@@ -98,50 +98,7 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					_ = from
-					/*line hecbench_eclcc.go:52*/ g.TopL = 0
-					g.PosL = 0
-					g.TopH = nodes - 1
-					g.PosH = nodes - 1
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					_ = from
-					/*line hecbench_eclcc.go:52*/ g.TopL = 0
-					g.PosL = 0
-					g.TopH = nodes - 1
-					g.PosH = nodes - 1
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					_ = from
-					/*line hecbench_eclcc.go:52*/ g.TopL = 0
-					g.PosL = 0
-					g.TopH = nodes - 1
-					g.PosH = nodes - 1
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					_ = from
-					/*line hecbench_eclcc.go:52*/ g.TopL = 0
-					g.PosL = 0
-					g.TopH = nodes - 1
-					g.PosH = nodes - 1
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 				_ = from
@@ -387,34 +344,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
 			gc_s_vstat[gc_rank] = vstat

@@ -396,128 +396,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				/*line pmpp_stencil.go:60*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
-				gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
-				gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
-				gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
-				gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
-				gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
-				gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
-			gc_steps:
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
-					var j int = gc_by*outTileDimSmall + gc_ty - 1
-					var k int = gc_bx*outTileDimSmall + gc_tx - 1
-					/*line pmpp_stencil.go:58*/ if (i*
-						/*line pmpp_stencil.go:60*/ n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-						break
-					}
-					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-						var gc_ld lanes.Float32x8
-						/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
-							gc_ld = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld2 lanes.Float32x8
-						/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
-							gc_ld2 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld3 lanes.Float32x8
-						/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
-							gc_ld3 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld4 lanes.Float32x8
-						/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
-							gc_ld4 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld5 lanes.Float32x8
-						/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
-							gc_ld5 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld6 lanes.Float32x8
-						/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
-							gc_ld6 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
-						} else {
-							break gc_steps
-						}
-						var gc_ld7 lanes.Float32x8
-						/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
-							gc_ld7 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
-						} else {
-							break gc_steps
-						}
-						/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
-					} else {
-						gc_b2 := gc_none
-						/*line pmpp_stencil.go:60*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-							/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
-							gc_b2 = gc_all
-						}
-						/*line pmpp_stencil.go:59*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-						if gc_if.ToBits() != 0 {
-							var gc_ld8 lanes.Float32x8
-							/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld8 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld9 lanes.Float32x8
-							/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld9 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld10 lanes.Float32x8
-							/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld10 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld11 lanes.Float32x8
-							/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
-								gc_ld11 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld12 lanes.Float32x8
-							/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
-								gc_ld12 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld13 lanes.Float32x8
-							/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
-								gc_ld13 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld14 lanes.Float32x8
-							/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
-								gc_ld14 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
@@ -796,185 +675,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-					/*line pmpp_stencil.go:104*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
-					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
-					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
-					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
-					gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
-					gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
-					gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
-				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-						var k int = gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:101*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-							break
-						}
-						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-							/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-								/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
-								var gc_ld lanes.Float32x8
-								/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld2 lanes.Float32x8
-								/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld3 lanes.Float32x8
-								/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld4 lanes.Float32x8
-								/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld5 lanes.Float32x8
-								/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-									gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld6 lanes.Float32x8
-								/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-									gc_ld6 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld7 lanes.Float32x8
-								/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-									gc_ld7 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
-							} else {
-								gc_b3 := gc_none
-								/*line pmpp_stencil.go:104*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-									gc_b3 = gc_all
-								}
-								/*line pmpp_stencil.go:102*/ gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-								if gc_if.ToBits() != 0 {
-									var gc_ld8 lanes.Float32x8
-									/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld9 lanes.Float32x8
-									/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld10 lanes.Float32x8
-									/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld11 lanes.Float32x8
-									/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld12 lanes.Float32x8
-									/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld13 lanes.Float32x8
-									/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-										gc_ld13 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld14 lanes.Float32x8
-									/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-										gc_ld14 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
-								}
-							}
-						} else {
-							gc_b2 := gc_none
-							/*line pmpp_stencil.go:104*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-								gc_b2 = gc_all
-							}
-							/*line pmpp_stencil.go:101*/ gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-							if gc_if2.ToBits() != 0 {
-								gc_b4 := gc_none
-								/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-									gc_b4 = gc_all
-								}
-								/*line pmpp_stencil.go:102*/ gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-								if gc_if2.And(gc_if3).ToBits() != 0 {
-									var gc_ld15 lanes.Float32x8
-									/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-										gc_ld15 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld16 lanes.Float32x8
-									/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld16 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld17 lanes.Float32x8
-									/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld17 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld18 lanes.Float32x8
-									/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-										gc_ld18 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld19 lanes.Float32x8
-									/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-										gc_ld19 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld20 lanes.Float32x8
-									/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-										gc_ld20 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld21 lanes.Float32x8
-									/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-										gc_ld21 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld15).Add(gc_vb2.Mul(gc_ld16)).Add(gc_vb3.Mul(gc_ld17)).Add(gc_vb4.Mul(gc_ld18)).Add(gc_vb5.Mul(gc_ld19)).Add(gc_vb6.Mul(gc_ld20)).Add(gc_vb7.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if2.And(gc_if3))
-								}
-							}
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1190,34 +891,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_s_inNext[gc_rank] = inNext
 					}
 				} else {
-					gc_vstep2 := 0
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-						/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-						/*line pmpp_stencil.go:145*/ if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-							break
-						}
-						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-							/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
-						} else {
-							gc_b2 := gc_none
-							/*line pmpp_stencil.go:146*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-								gc_b2 = gc_all
-							}
-							/*line pmpp_stencil.go:145*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
-							}
-						}
-						/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1258,7 +932,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_at7 := inCurrS[gc_row2][gc_off6+gc_fastlo3:][:gc_seglen3]
 							gc_at8 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
-							gc_vstep3 := gc_fastlo3
+							gc_vstep2 := gc_fastlo3
 							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 							gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -1269,8 +943,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
 							gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
 							gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
-							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi3; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 								var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -1309,7 +983,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 								}
 							}
-							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep2 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
 								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1354,135 +1028,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 					}
 				} else {
-					gc_vstep4 := 0
-					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
-					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-					/*line pmpp_stencil.go:153*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
-					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
-					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
-					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
-					gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
-					gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
-					gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
-				gc_steps:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-						/*line pmpp_stencil.go:129*/ inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
-						/*line pmpp_stencil.go:129*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-						/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-						/*line pmpp_stencil.go:150*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-							break
-						}
-						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-							/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-								/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-								var gc_ld lanes.Float32x8
-								/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-									/*line pmpp_stencil.go:154*/ gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld2 lanes.Float32x8
-								/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld3 lanes.Float32x8
-								/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld4 lanes.Float32x8
-								/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
-							} else {
-								gc_b5 := gc_none3
-								/*line pmpp_stencil.go:153*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-									gc_b5 = gc_all3
-								}
-								/*line pmpp_stencil.go:151*/ gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-								if gc_if3.ToBits() != 0 {
-									var gc_ld5 lanes.Float32x8
-									/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-										/*line pmpp_stencil.go:154*/ gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld6 lanes.Float32x8
-									/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld6 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld7 lanes.Float32x8
-									/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-										gc_ld7 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld8 lanes.Float32x8
-									/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3)
-								}
-							}
-						} else {
-							gc_b4 := gc_none3
-							/*line pmpp_stencil.go:153*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-								gc_b4 = gc_all3
-							}
-							/*line pmpp_stencil.go:150*/ gc_if4 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-							if gc_if4.ToBits() != 0 {
-								gc_b6 := gc_none3
-								/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-									gc_b6 = gc_all3
-								}
-								/*line pmpp_stencil.go:151*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-								if gc_if4.And(gc_if5).ToBits() != 0 {
-									var gc_ld9 lanes.Float32x8
-									/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-										/*line pmpp_stencil.go:154*/ gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld10 lanes.Float32x8
-									/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld11 lanes.Float32x8
-									/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld12 lanes.Float32x8
-									/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if4.And(gc_if5))
-								}
-							}
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1516,9 +1062,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 				gc_row5 := gc_ty
 				if gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row5]) {
 					gc_at10 := inCurrS[gc_row5][:gc_bdx]
-					gc_vstep5 := 0
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					gc_vstep3 := 0
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8
 						/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
@@ -1529,7 +1075,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
 						/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line pmpp_stencil.go:170*/ var inPrev float32
 						inCurr := gc_s_inCurr[gc_rank]
@@ -1541,24 +1087,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_s_inCurr[gc_rank] = inCurr
 					}
 				} else {
-					gc_vstep6 := 0
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8
-						/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-						/*line pmpp_stencil.go:163*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-						/*line pmpp_stencil.go:163*/ inPrev = inCurr
-						inCurr = inNext
-						if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
-							break
-						}
-						/*line pmpp_stencil.go:165*/ inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
-						/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-						/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var inPrev float32

@@ -119,36 +119,7 @@ func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						float32(c6)*gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					/*line pmpp_stencil.go:32*/ gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
-					gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
-					gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
-					gc_vb5 := archsimd.BroadcastFloat32x8(float32(c4))
-					gc_vb6 := archsimd.BroadcastFloat32x8(float32(c5))
-					gc_vb7 := archsimd.BroadcastFloat32x8(float32(c6))
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i uint32 = uint32(gc_bz*gc_bdz + gc_tz)
-						var j uint32 = uint32(gc_by*gc_bdy + gc_ty)
-						var k uint32 = uint32(gc_bx*gc_bdx + gc_tx)
-						/*line pmpp_stencil.go:32*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 || int(i*
-							/*line pmpp_stencil.go:32*/ N*N+j*N+k) < 0 || int(i*N*N+j*N+k) > len(in)-8 || int(i*
-							N*N+j*N+(k-1)) < 0 || int(i*N*N+j*N+(k-1)) > len(in)-8 || int(i*
-							N*N+j*N+(k+1)) < 0 || int(i*N*N+j*N+(k+1)) > len(in)-8 || int(i*
-							N*N+(j-1)*N+k) < 0 || int(i*N*N+(j-1)*N+k) > len(in)-8 || int(i*
-							N*N+(j+1)*N+k) < 0 || int(i*N*N+(j+1)*N+k) > len(in)-8 || int((i-
-							1)*N*N+j*N+k) < 0 || int((i-1)*N*N+j*N+k) > len(in)-8 || int((i+
-							1)*N*N+j*N+k) < 0 || int((i+1)*N*N+j*N+k) > len(in)-8 || int(i*
-							/*line pmpp_stencil.go:32*/ N*N+j*N+k) > len(out)-8 {
-							break
-						}
-						/*line pmpp_stencil.go:32*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+j*N+k:])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+j*N+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+j*N+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+(j-1)*N+k:]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+(j+1)*N+k:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(in[(i-1)*N*N+j*N+k:]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(in[(i+1)*N*N+j*N+k:]))).StoreSlice(out[i*N*N+j*N+k:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -258,22 +229,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
-						var j int = gc_by*outTileDimSmall + gc_ty - 1
-						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-						/*line pmpp_stencil.go:54*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx < 0 || gc_tx > len(inS[gc_tz][gc_ty])-8 {
-							break
-						}
-						/*line pmpp_stencil.go:54*/ archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz][gc_ty][gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
@@ -330,7 +286,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_at4 := inS[gc_off4:][:1]
 						gc_at5 := inS[gc_off5:][:1]
 						gc_at6 := inS[gc_off6:][:1]
-						gc_vstep3 := gc_fastlo2
+						gc_vstep2 := gc_fastlo2
 						if compiled.SIMD {
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -343,8 +299,8 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
 							gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
 						gc_steps2:
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
 								_ = i
@@ -453,7 +409,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
@@ -486,131 +442,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					/*line pmpp_stencil.go:60*/ gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
-					gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
-					gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
-					gc_vb5 := archsimd.BroadcastFloat32x8(float32(c4))
-					gc_vb6 := archsimd.BroadcastFloat32x8(float32(c5))
-					gc_vb7 := archsimd.BroadcastFloat32x8(float32(c6))
-				gc_steps:
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
-						var j int = gc_by*outTileDimSmall + gc_ty - 1
-						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-						/*line pmpp_stencil.go:58*/ if (i*
-							/*line pmpp_stencil.go:60*/ n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-							break
-						}
-						/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld2 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
-								gc_ld5 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
-								gc_ld6 = archsimd.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
-								gc_ld7 = archsimd.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
-							} else {
-								break gc_steps
-							}
-							/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
-						} else {
-							gc_b2 := gc_none
-							/*line pmpp_stencil.go:60*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-								/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
-								gc_b2 = gc_all
-							}
-							/*line pmpp_stencil.go:59*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-							if gc_if.ToBits() != 0 {
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld8 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld9 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld10 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
-									gc_ld11 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
-									gc_ld12 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
-									gc_ld13 = archsimd.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
-									gc_ld14 = archsimd.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
-								} else {
-									break gc_steps
-								}
-								/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
@@ -744,102 +576,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-						var k int = gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:85*/ if gc_tx < 0 || gc_tx > len(inPrevS[gc_ty])-8 ||
-							gc_tx > len(inCurrS[gc_ty])-8 ||
-							gc_tx > len(inNextS[gc_ty])-8 || ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
-							break
-						}
-						/*line pmpp_stencil.go:85*/ gc_vb.StoreSlice(inPrevS[gc_ty][gc_tx:])
-						gc_vb.StoreSlice(inCurrS[gc_ty][gc_tx:])
-						gc_vb.StoreSlice(inNextS[gc_ty][gc_tx:])
-						/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-							/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
-							} else {
-								var gc_lanes [8]float32
-								/*line pmpp_stencil.go:90*/ archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
-								for gc_k := range 8 {
-									if 0xff&(1<<gc_k) != 0 {
-										gc_pos.Thread = gc_rank + gc_k
-										/*line pmpp_stencil.go:90*/ inPrevS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
-									}
-								}
-								gc_pos.Thread = gc_rank
-							}
-						} else {
-							gc_b2 := gc_none
-							/*line pmpp_stencil.go:90*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-								gc_b2 = gc_all
-							}
-							/*line pmpp_stencil.go:89*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty][gc_tx:]), gc_if)
-								} else {
-									var gc_lanes2 [8]float32
-									/*line pmpp_stencil.go:90*/ archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes2)
-									for gc_k2 := range 8 {
-										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line pmpp_stencil.go:90*/ inPrevS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-						}
-						/*line pmpp_stencil.go:92*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-							/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
-							} else {
-								var gc_lanes3 [8]float32
-								/*line pmpp_stencil.go:93*/ archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes3)
-								for gc_k3 := range 8 {
-									if 0xff&(1<<gc_k3) != 0 {
-										gc_pos.Thread = gc_rank + gc_k3
-										/*line pmpp_stencil.go:93*/ inCurrS[gc_ty][gc_tx+gc_k3] = gc_lanes3[gc_k3]
-									}
-								}
-								gc_pos.Thread = gc_rank
-							}
-						} else {
-							gc_b3 := gc_none
-							/*line pmpp_stencil.go:93*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
-								gc_b3 = gc_all
-							}
-							/*line pmpp_stencil.go:92*/ gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-							if gc_if2.ToBits() != 0 {
-								/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
-								} else {
-									var gc_lanes4 [8]float32
-									/*line pmpp_stencil.go:93*/ archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes4)
-									for gc_k4 := range 8 {
-										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-											gc_pos.Thread = gc_rank + gc_k4
-											/*line pmpp_stencil.go:93*/ inCurrS[gc_ty][gc_tx+gc_k4] = gc_lanes4[gc_k4]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 					k := gc_bx*outTileDimBig + gc_tx - 1
@@ -877,14 +614,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
 							gc_at6 := inNextS[gc_row2][gc_fastlo2:][:gc_seglen2]
 							gc_at7 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_vstep3 := gc_fastlo2
+							gc_vstep2 := gc_fastlo2
 							if compiled.SIMD {
 								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 									var k int = gc_bx*outTileDimBig + gc_tx - 1
 									/*line pmpp_stencil.go:96*/ gc_vb4.StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
@@ -903,7 +640,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 								k := gc_bx*outTileDimBig + gc_tx - 1
@@ -924,62 +661,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD {
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-							var k int = gc_bx*outTileDimBig + gc_tx - 1
-							/*line pmpp_stencil.go:96*/ if gc_tx < 0 || gc_tx > len(inNextS[gc_ty])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-								break
-							}
-							/*line pmpp_stencil.go:96*/ gc_vb3.StoreSlice(inNextS[gc_ty][gc_tx:])
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-								/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty][gc_tx:])
-								} else {
-									var gc_lanes5 [8]float32
-									/*line pmpp_stencil.go:98*/ archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes5)
-									for gc_k5 := range 8 {
-										if 0xff&(1<<gc_k5) != 0 {
-											gc_pos.Thread = gc_rank + gc_k5
-											/*line pmpp_stencil.go:98*/ inNextS[gc_ty][gc_tx+gc_k5] = gc_lanes5[gc_k5]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								gc_b6 := gc_none3
-								/*line pmpp_stencil.go:98*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-									gc_b6 = gc_all3
-								}
-								/*line pmpp_stencil.go:97*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-								if gc_if5.ToBits() != 0 {
-									/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty][gc_tx:]), gc_if5)
-									} else {
-										var gc_lanes6 [8]float32
-										/*line pmpp_stencil.go:98*/ archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes6)
-										for gc_k6 := range 8 {
-											if gc_if5.ToBits()&(1<<gc_k6) != 0 {
-												gc_pos.Thread = gc_rank + gc_k6
-												/*line pmpp_stencil.go:98*/ inNextS[gc_ty][gc_tx+gc_k6] = gc_lanes6[gc_k6]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1021,7 +703,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at13 := inCurrS[gc_row5][gc_fastlo3:][:gc_seglen3]
 							gc_at14 := inPrevS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at15 := inNextS[gc_row3][gc_fastlo3:][:gc_seglen3]
-							gc_vstep5 := gc_fastlo3
+							gc_vstep3 := gc_fastlo3
 							if compiled.SIMD {
 								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -1033,8 +715,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								gc_vb16 := archsimd.BroadcastFloat32x8(float32(c4))
 								gc_vb17 := archsimd.BroadcastFloat32x8(float32(c5))
 								gc_vb18 := archsimd.BroadcastFloat32x8(float32(c6))
-								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 									var k int = gc_bx*outTileDimBig + gc_tx - 1
 									/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
@@ -1071,7 +753,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 								k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1108,188 +790,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 					}
 				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD {
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						/*line pmpp_stencil.go:104*/ gc_vb5 := archsimd.BroadcastFloat32x8(float32(c0))
-						gc_vb6 := archsimd.BroadcastFloat32x8(float32(c1))
-						gc_vb7 := archsimd.BroadcastFloat32x8(float32(c2))
-						gc_vb8 := archsimd.BroadcastFloat32x8(float32(c3))
-						gc_vb9 := archsimd.BroadcastFloat32x8(float32(c4))
-						gc_vb10 := archsimd.BroadcastFloat32x8(float32(c5))
-						gc_vb11 := archsimd.BroadcastFloat32x8(float32(c6))
-					gc_steps:
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_pos.Thread = gc_base + gc_tx
-							/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-							var k int = gc_bx*outTileDimBig + gc_tx - 1
-							/*line pmpp_stencil.go:101*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-								break
-							}
-							/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-								/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-									/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-										gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-										gc_ld6 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-										gc_ld7 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld).Add(gc_vb6.Mul(gc_ld2)).Add(gc_vb7.Mul(gc_ld3)).Add(gc_vb8.Mul(gc_ld4)).Add(gc_vb9.Mul(gc_ld5)).Add(gc_vb10.Mul(gc_ld6)).Add(gc_vb11.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
-								} else {
-									gc_b9 := gc_none5
-									/*line pmpp_stencil.go:104*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-										gc_b9 = gc_all5
-									}
-									/*line pmpp_stencil.go:102*/ gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-									if gc_if7.ToBits() != 0 {
-										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-											gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-											gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-											gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-											gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-											gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-											gc_ld13 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-											gc_ld14 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld8).Add(gc_vb6.Mul(gc_ld9)).Add(gc_vb7.Mul(gc_ld10)).Add(gc_vb8.Mul(gc_ld11)).Add(gc_vb9.Mul(gc_ld12)).Add(gc_vb10.Mul(gc_ld13)).Add(gc_vb11.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
-									}
-								}
-							} else {
-								gc_b8 := gc_none5
-								/*line pmpp_stencil.go:104*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-									gc_b8 = gc_all5
-								}
-								/*line pmpp_stencil.go:101*/ gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-								if gc_if8.ToBits() != 0 {
-									gc_b10 := gc_none5
-									/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-										gc_b10 = gc_all5
-									}
-									/*line pmpp_stencil.go:102*/ gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-									if gc_if8.And(gc_if9).ToBits() != 0 {
-										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-											gc_ld15 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-											gc_ld16 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-											gc_ld17 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-											gc_ld18 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-											gc_ld19 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-											gc_ld20 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-											gc_ld21 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld15).Add(gc_vb6.Mul(gc_ld16)).Add(gc_vb7.Mul(gc_ld17)).Add(gc_vb8.Mul(gc_ld18)).Add(gc_vb9.Mul(gc_ld19)).Add(gc_vb10.Mul(gc_ld20)).Add(gc_vb11.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1321,35 +822,21 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					gc_at16 := inPrevS[gc_row6][:gc_bdx]
 					gc_at17 := inCurrS[gc_row6][:gc_bdx]
 					gc_at18 := inNextS[gc_row6][:gc_bdx]
-					gc_vstep7 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							/*line pmpp_stencil.go:135*/ archsimd.LoadFloat32x8Slice(gc_at17[gc_tx:]).StoreSlice(gc_at16[gc_tx:])
 							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).StoreSlice(gc_at17[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						/*line pmpp_stencil.go:114*/ gc_at16[gc_tx] = gc_at17[gc_tx]
 						gc_at17[gc_tx] = gc_at18[gc_tx]
 					}
 				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							gc_pos.Thread = gc_base + gc_tx
-							/*line pmpp_stencil.go:114*/ if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 || gc_tx > len(inPrevS[gc_ty])-8 ||
-								gc_tx > len(inNextS[gc_ty])-8 {
-								break
-							}
-							/*line pmpp_stencil.go:115*/ archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
-							archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
 						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
@@ -1486,80 +973,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					gc_s_inNext[gc_rank] = inNext
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-						/*line pmpp_stencil.go:131*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line pmpp_stencil.go:133*/ var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var inNext archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						if ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
-							break
-						}
-						/*line pmpp_stencil.go:135*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-							/*line pmpp_stencil.go:135*/ inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
-						} else {
-							gc_b2 := gc_none
-							/*line pmpp_stencil.go:136*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-								gc_b2 = gc_all
-							}
-							/*line pmpp_stencil.go:135*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line pmpp_stencil.go:135*/ inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if)
-							}
-						}
-						/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-							/*line pmpp_stencil.go:139*/ inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
-							if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-								inCurr.StoreSlice(inCurrS[gc_ty][gc_tx:])
-							} else {
-								var gc_lanes [8]float32
-								/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes)
-								for gc_k := range 8 {
-									if 0xff&(1<<gc_k) != 0 {
-										gc_pos.Thread = gc_rank + gc_k
-										/*line pmpp_stencil.go:141*/ inCurrS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
-									}
-								}
-								gc_pos.Thread = gc_rank
-							}
-						} else {
-							gc_b3 := gc_none
-							/*line pmpp_stencil.go:141*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
-								gc_b3 = gc_all
-							}
-							/*line pmpp_stencil.go:139*/ gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-							if gc_if2.ToBits() != 0 {
-								/*line pmpp_stencil.go:139*/ inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if2)
-								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-									inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
-								} else {
-									var gc_lanes2 [8]float32
-									/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes2)
-									for gc_k2 := range 8 {
-										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line pmpp_stencil.go:141*/ inCurrS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-						}
-						/*line pmpp_stencil.go:139*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-						/*line pmpp_stencil.go:139*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-						/*line pmpp_stencil.go:139*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1597,13 +1011,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						if gc_tx == gc_fastlo2 {
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
 							gc_at4 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_vstep3 := gc_fastlo2
+							gc_vstep2 := gc_fastlo2
 							if compiled.SIMD {
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 									var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -1624,7 +1038,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								gc_rank := gc_base + gc_tx
 								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1649,37 +1063,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_s_inNext[gc_rank] = inNext
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-							var k int = gc_bx*outTileDimSmall + gc_tx - 1
-							/*line pmpp_stencil.go:129*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-							/*line pmpp_stencil.go:145*/ if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-								break
-							}
-							/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-								/*line pmpp_stencil.go:145*/ inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
-							} else {
-								gc_b6 := gc_none3
-								/*line pmpp_stencil.go:146*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-									gc_b6 = gc_all3
-								}
-								/*line pmpp_stencil.go:145*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-								if gc_if5.ToBits() != 0 {
-									/*line pmpp_stencil.go:145*/ inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if5)
-								}
-							}
-							/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1720,7 +1104,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_at7 := inCurrS[gc_row2][gc_off6+gc_fastlo3:][:gc_seglen3]
 							gc_at8 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
-							gc_vstep5 := gc_fastlo3
+							gc_vstep3 := gc_fastlo3
 							if compiled.SIMD {
 								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -1732,8 +1116,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
 								gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
 								gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
-								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 									var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -1774,7 +1158,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
 								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1819,138 +1203,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 					}
 				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD {
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						/*line pmpp_stencil.go:153*/ gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
-						gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
-						gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
-						gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
-						gc_vb5 := archsimd.BroadcastFloat32x8(float32(c4))
-						gc_vb6 := archsimd.BroadcastFloat32x8(float32(c5))
-						gc_vb7 := archsimd.BroadcastFloat32x8(float32(c6))
-					gc_steps:
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-							var k int = gc_bx*outTileDimSmall + gc_tx - 1
-							/*line pmpp_stencil.go:129*/ inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
-							/*line pmpp_stencil.go:129*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-							/*line pmpp_stencil.go:129*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-							/*line pmpp_stencil.go:150*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-								break
-							}
-							/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-								/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-									/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-										/*line pmpp_stencil.go:154*/ gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-									} else {
-										break gc_steps
-									}
-									/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
-								} else {
-									gc_b9 := gc_none5
-									/*line pmpp_stencil.go:153*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-										gc_b9 = gc_all5
-									}
-									/*line pmpp_stencil.go:151*/ gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-									if gc_if7.ToBits() != 0 {
-										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-											/*line pmpp_stencil.go:154*/ gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-											gc_ld6 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-											gc_ld7 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-											gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
-									}
-								}
-							} else {
-								gc_b8 := gc_none5
-								/*line pmpp_stencil.go:153*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-									gc_b8 = gc_all5
-								}
-								/*line pmpp_stencil.go:150*/ gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-								if gc_if8.ToBits() != 0 {
-									gc_b10 := gc_none5
-									/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-										gc_b10 = gc_all5
-									}
-									/*line pmpp_stencil.go:151*/ gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-									if gc_if8.And(gc_if9).ToBits() != 0 {
-										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-											/*line pmpp_stencil.go:154*/ gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
-											gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
-											gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
-											gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-										} else {
-											break gc_steps
-										}
-										/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1984,10 +1237,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 				gc_row5 := gc_ty
 				if gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row5]) {
 					gc_at10 := inCurrS[gc_row5][:gc_bdx]
-					gc_vstep7 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line pmpp_stencil.go:163*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							/*line pmpp_stencil.go:163*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
@@ -2000,7 +1253,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line pmpp_stencil.go:172*/ var inPrev float32
 						inCurr := gc_s_inCurr[gc_rank]
@@ -2012,27 +1265,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_s_inCurr[gc_rank] = inCurr
 					}
 				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_stencil.go:163*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:163*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-							/*line pmpp_stencil.go:163*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
-								break
-							}
-							/*line pmpp_stencil.go:165*/ inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
-							/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-							/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var inPrev float32

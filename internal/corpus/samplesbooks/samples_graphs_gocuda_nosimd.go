@@ -28,34 +28,7 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 		var tempSum float64 = 0.0
 		/*line samples_graphs.go:31*/ lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
@@ -123,10 +96,10 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 					gc_at := inputVec[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							tempSum := gc_s_tempSum[gc_rank]
 							gc_more = true
@@ -134,7 +107,7 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 							gc_s_tempSum[gc_rank] = tempSum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							tempSum := gc_s_tempSum[gc_rank]
 							gc_more = true
@@ -142,7 +115,7 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 							gc_s_tempSum[gc_rank] = tempSum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							tempSum := gc_s_tempSum[gc_rank]
 							gc_more = true
@@ -150,7 +123,7 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 							gc_s_tempSum[gc_rank] = tempSum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							tempSum := gc_s_tempSum[gc_rank]
 							gc_more = true
@@ -158,7 +131,7 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 							gc_s_tempSum[gc_rank] = tempSum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -180,34 +153,34 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
@@ -277,34 +250,7 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		var tempSum float64 = 0.0
 		/*line samples_graphs.go:74*/ lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
@@ -394,23 +340,7 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var globaltid int = gc_bx*gc_bdx + gc_tx
-						/*line samples_graphs.go:71*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-						/*line samples_graphs.go:74*/ var i int = globaltid + gc_off
-						if i < 0 || i > len(inputVec)-4 {
-							break
-						}
-						/*line samples_graphs.go:75*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
-						/*line samples_graphs.go:75*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -424,34 +354,34 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum

@@ -69,19 +69,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var cacheIndex int = gc_tx
-						/*line cbe_dot.go:44*/ if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
-							break
-						}
-						/*line cbe_dot.go:44*/ archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
 					/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
@@ -176,19 +164,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var cacheIndex int = gc_tx
-						/*line cbe_dot.go:100*/ if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
-							break
-						}
-						/*line cbe_dot.go:100*/ archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
 					/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]

@@ -49,19 +49,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						if gc_tx < 0 || gc_tx > len(temp)-8 {
-							break
-						}
-						/*line cbe_histo.go:30*/ gc_vb.StoreSlice(temp[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 				}

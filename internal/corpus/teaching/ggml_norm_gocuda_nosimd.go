@@ -475,34 +475,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		var tmp float32 = float32(0.0)
 		/*line ggml_norm.go:96*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -592,23 +565,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-						/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:97*/ var j int = start + gc_off
-						if j < 0 || j > len(x)-8 {
-							break
-						}
-						/*line ggml_norm.go:98*/ tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
-						/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -721,57 +678,18 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_vstep4 := 0
+	gc_vstep3 := 0
 	/*line ggml_norm.go:114*/ gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
 	gc_vb2 := lanes.BroadcastFloat32x8(0.0)
-	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-		gc_rank := gc_vstep4
+	for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+		gc_rank := gc_vstep3
 		/*line ggml_norm.go:115*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 		/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb)
 		tmp = gc_vb2
 		/*line ggml_norm.go:115*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		/*line ggml_norm.go:115*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 	}
-	gc_step2 := gc_vstep4
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -846,9 +764,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
 					gc_at2 := x[gc_off5:][:gc_to]
 					gc_at3 := dst[gc_off5:][:gc_to]
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 						/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -860,10 +778,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
 						/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
@@ -874,26 +792,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-						/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:92*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-						/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
-						if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-							break
-						}
-						/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(x[j_:]).Sub(mean)
-						xi.StoreSlice(dst[j_:])
-						/*line ggml_norm.go:119*/ tmp = tmp.Add(xi.Mul(xi))
-						/*line ggml_norm.go:119*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					if gc_vstep6 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -1009,10 +908,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1020,7 +919,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1028,7 +927,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1036,7 +935,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1044,7 +943,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1113,38 +1012,38 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_off6 := (gc_bx * groupSize) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
 					gc_at4 := dst[gc_off6:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more3 = true
 							/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more3 = true
 							/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more3 = true
 							/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more3 = true
 							/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
@@ -1530,34 +1429,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		var tmp float32 = float32(0.0)
 		/*line ggml_norm.go:212*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -1650,24 +1522,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line ggml_norm.go:206*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:213*/ var col int = tid + gc_off
-						if col < 0 || col > len(x)-8 {
-							break
-						}
-						/*line ggml_norm.go:214*/ xi := lanes.LoadFloat32x8Slice(x[col:])
-						/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
-						/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1781,38 +1636,38 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
@@ -1881,38 +1736,38 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 					gc_at2 := dst[gc_off4:][:gc_to]
 					gc_at3 := x[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more2 = true
 							/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more2 = true
 							/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more2 = true
 							/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more2 = true
 							/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true

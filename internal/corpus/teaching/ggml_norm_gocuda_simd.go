@@ -425,26 +425,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line ggml_norm.go:51*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-							/*line ggml_norm.go:51*/ invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
-							/*line ggml_norm.go:81*/ var col_ int = tid + gc_off2
-							if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
-								break
-							}
-							/*line ggml_norm.go:83*/ archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -485,34 +466,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -632,26 +586,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-							/*line ggml_norm.go:97*/ var j int = start + gc_off
-							if j < 0 || j > len(x)-8 {
-								break
-							}
-							/*line ggml_norm.go:98*/ tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
-							/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -894,12 +829,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_vstep5 := 0
+	gc_vstep4 := 0
 	if compiled.SIMD {
 		/*line ggml_norm.go:114*/ gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupSize))
 		gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-		for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-			gc_rank := gc_vstep5
+		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+			gc_rank := gc_vstep4
 			/*line ggml_norm.go:115*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 			/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb2)
 			tmp = gc_vb3
@@ -908,46 +843,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep5
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -1023,10 +919,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
 					gc_at2 := x[gc_off5:][:gc_to]
 					gc_at3 := dst[gc_off5:][:gc_to]
-					gc_vstep6 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -1040,10 +936,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from {
+					if gc_vstep5 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
@@ -1054,29 +950,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep7 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
-							gc_rank := gc_base + gc_tx
-							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-							/*line ggml_norm.go:92*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-							/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
-							if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-								break
-							}
-							/*line ggml_norm.go:118*/ xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
-							xi.StoreSlice(dst[j_:])
-							/*line ggml_norm.go:119*/ tmp = tmp.Add(xi.Mul(xi))
-							/*line ggml_norm.go:119*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep7 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -1322,10 +1196,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1333,7 +1207,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1341,7 +1215,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1349,7 +1223,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1357,7 +1231,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1427,10 +1301,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_off6 := (gc_bx * groupSize) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
 					gc_at4 := dst[gc_off6:][:gc_to]
-					gc_vstep8 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
@@ -1440,35 +1314,17 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep8 > gc_from {
+					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
 						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 				} else {
-					gc_vstep9 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
-							gc_tx := gc_vstep9
-							gc_rank := gc_base + gc_tx
-							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-							/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-							/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
-							if j_2 < 0 || j_2 > len(dst)-8 {
-								break
-							}
-							/*line ggml_norm.go:140*/ archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep9 > gc_from {
-						gc_more3 = true
-					}
-					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -2091,34 +1947,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -2242,27 +2071,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-							/*line ggml_norm.go:213*/ var col int = tid + gc_off
-							if col < 0 || col > len(x)-8 {
-								break
-							}
-							/*line ggml_norm.go:214*/ xi := archsimd.LoadFloat32x8Slice(x[col:])
-							/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
-							/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2506,38 +2315,38 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
@@ -2607,10 +2416,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 					gc_at2 := dst[gc_off4:][:gc_to]
 					gc_at3 := x[gc_off4:][:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
@@ -2620,35 +2429,17 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
 						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-							/*line ggml_norm.go:233*/ var col_ int = tid + gc_off2
-							if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
-								break
-							}
-							/*line ggml_norm.go:235*/ scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep6 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx

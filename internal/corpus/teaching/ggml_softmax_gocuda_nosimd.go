@@ -652,42 +652,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				/*line ggml_softmax.go:227*/ r = val
 				/*line ggml_softmax.go:227*/ r.StoreSlice(gc_s_r[gc_rank:])
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-					/*line ggml_softmax.go:227*/ r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-					/*line ggml_softmax.go:227*/ r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-					/*line ggml_softmax.go:227*/ r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-					/*line ggml_softmax.go:227*/ r = val
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
@@ -705,10 +670,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off := gc_bx
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -716,7 +681,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -724,7 +689,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -732,7 +697,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -740,7 +705,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line ggml_softmax.go:262*/ var localMax float32
 						r := gc_s_r[gc_rank]
@@ -914,42 +879,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				/*line ggml_softmax.go:227*/ r_3 = val_
 				/*line ggml_softmax.go:227*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-					/*line ggml_softmax.go:227*/ r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-					/*line ggml_softmax.go:227*/ r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-					/*line ggml_softmax.go:227*/ r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-					/*line ggml_softmax.go:227*/ r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
@@ -1177,42 +1107,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				/*line ggml_softmax.go:249*/ r_6 = val_2
 				/*line ggml_softmax.go:249*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-					/*line ggml_softmax.go:249*/ r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-					/*line ggml_softmax.go:249*/ r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-					/*line ggml_softmax.go:249*/ r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-					/*line ggml_softmax.go:249*/ r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
@@ -1230,10 +1125,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off3 := gc_bx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -1241,7 +1136,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -1249,7 +1144,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -1257,7 +1152,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -1265,7 +1160,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line ggml_softmax.go:262*/ var tmpExpf float32
 						r_6 := gc_s_r_6[gc_rank]
@@ -1448,42 +1343,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				/*line ggml_softmax.go:249*/ r_9 = val_3
 				/*line ggml_softmax.go:249*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-				{
-					gc_rank := gc_step6 + 0
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-					/*line ggml_softmax.go:249*/ r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step6 + 1
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-					/*line ggml_softmax.go:249*/ r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step6 + 2
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-					/*line ggml_softmax.go:249*/ r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step6 + 3
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-					/*line ggml_softmax.go:249*/ r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
@@ -1596,34 +1456,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		var dgfDot float32 = float32(0.0)
 		/*line ggml_softmax.go:377*/ lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		dgfDot := float32(0.0)
 		gc_s_dgfDot[gc_rank] = dgfDot
@@ -1668,23 +1501,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-					/*line ggml_softmax.go:378*/ var col int = tid + gc_off
-					if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
-						break
-					}
-					/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(dstf[col:]).Mul(lanes.LoadFloat32x8Slice(grad[col:])))
-					/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
-				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1754,38 +1571,38 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_at3 := dst[gc_off4:][:gc_to]
 				gc_at4 := grad[gc_off4:][:gc_to]
 				gc_at5 := dstf[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
 						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
 						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
 						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
 						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
 					gc_more2 = true

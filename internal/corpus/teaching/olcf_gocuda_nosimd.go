@@ -723,38 +723,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			/*line olcf.go:247*/ i = i.Add(gc_vb)
 			/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -770,34 +739,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		var stride uint32 = uint32(0)
 		/*line olcf.go:265*/ lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride

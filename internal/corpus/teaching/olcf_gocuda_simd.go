@@ -79,19 +79,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line olcf.go:56*/ if tid < 0 || tid > 4294967288 || int(uint32(tid)+s) < 0 || int(uint32(tid)+s) > len(sdata)-8 || tid > len(sdata)-8 {
-							break
-						}
-						/*line olcf.go:56*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[uint32(tid)+s:])).StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line olcf.go:56*/ sdata[tid] += sdata[uint32(tid)+s]
@@ -440,19 +428,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line olcf.go:154*/ if tid < 0 || tid > 4294967288 || int(uint32(tid)+s) < 0 || int(uint32(tid)+s) > len(sdata)-8 || tid > len(sdata)-8 {
-								break
-							}
-							/*line olcf.go:154*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[uint32(tid)+s:])).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line olcf.go:154*/ sdata[tid] += sdata[uint32(tid)+s]
@@ -802,38 +778,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -852,34 +797,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -1201,38 +1119,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -1251,34 +1138,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -1599,38 +1459,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -1649,34 +1478,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -1997,38 +1799,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				/*line olcf.go:247*/ i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -2047,34 +1818,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -2197,18 +1941,7 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line olcf.go:311*/ if (gc_tx+i) < 0 || (gc_tx+i) > len(smem)-8 || gc_tx < 0 || gc_tx > len(smem)-8 {
-							break
-						}
-						/*line olcf.go:311*/ archsimd.LoadFloat32x8Slice(smem[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx+i:])).StoreSlice(smem[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 				}

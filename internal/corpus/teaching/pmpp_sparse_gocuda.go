@@ -106,37 +106,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
-				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var tid int = gc_bx*gc_bdx + gc_tx
-					/*line pmpp_sparse.go:25*/ if tid < 0 || tid > len(output)-4 {
-						break
-					}
-					/*line pmpp_sparse.go:25*/ if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
-						/*line pmpp_sparse.go:25*/ lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[tid:])
-					} else {
-						gc_b3 := gc_none2
-						if gc_bx > 0 {
-							gc_b3 = gc_all2
-						}
-						/*line pmpp_sparse.go:25*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
-						if gc_if.ToBits() != 0 {
-							var gc_u float64
-							if gc_in := gc_if.ToBits(); gc_in != 0 {
-								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-								/*line pmpp_sparse.go:25*/ gc_u = base[gc_bx-1]
-							}
-							/*line pmpp_sparse.go:26*/ lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_bx*gc_bdx + gc_tx
 					/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
@@ -240,37 +210,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from
-					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
-					gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_sparse.go:38*/ var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
-						if inputIndex < 0 || inputIndex > len(output)-4 {
-							break
-						}
-						/*line pmpp_sparse.go:39*/ if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
-							/*line pmpp_sparse.go:39*/ lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[inputIndex:])
-						} else {
-							gc_b3 := gc_none2
-							if gc_bx > 0 {
-								gc_b3 = gc_all2
-							}
-							/*line pmpp_sparse.go:39*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
-							if gc_if.ToBits() != 0 {
-								var gc_u float64
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-									/*line pmpp_sparse.go:39*/ gc_u = base[gc_bx-1]
-								}
-								/*line pmpp_sparse.go:40*/ lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
-							}
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line pmpp_sparse.go:38*/ inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
 						if inputIndex < length && gc_bx > 0 {
@@ -329,34 +269,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			var dot float32 = float32(0)
 			/*line pmpp_sparse.go:53*/ lanes.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				dot := float32(0)
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				dot := float32(0)
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				dot := float32(0)
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				dot := float32(0)
-				gc_s_dot[gc_rank] = dot
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			dot := float32(0)
 			gc_s_dot[gc_rank] = dot
@@ -374,10 +287,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
 					gc_at := mData[gc_off:][:gc_to]
 					gc_at2 := mColIndex[gc_off:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -385,7 +298,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -393,7 +306,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -401,7 +314,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -409,7 +322,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						dot := gc_s_dot[gc_rank]
@@ -440,34 +353,34 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_off2 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
 					gc_at3 := y[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
 							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
 							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
 							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
 							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						dot := gc_s_dot[gc_rank]
 						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)

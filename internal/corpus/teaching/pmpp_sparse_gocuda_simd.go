@@ -110,41 +110,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-					gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var tid int = gc_bx*gc_bdx + gc_tx
-						/*line pmpp_sparse.go:25*/ if tid < 0 || tid > len(output)-4 {
-							break
-						}
-						/*line pmpp_sparse.go:25*/ if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
-							/*line pmpp_sparse.go:25*/ archsimd.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
-						} else {
-							gc_b4 := gc_none3
-							if gc_bx > 0 {
-								gc_b4 = gc_all3
-							}
-							/*line pmpp_sparse.go:25*/ gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
-							if gc_if.ToBits() != 0 {
-								var gc_u float64
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-									/*line pmpp_sparse.go:25*/ gc_u = base[gc_bx-1]
-								}
-								/*line pmpp_sparse.go:26*/ archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_bx*gc_bdx + gc_tx
 					/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
@@ -252,41 +218,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-						gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-						gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						gc_Lane0Mask64 := compiled.Lane0Mask64()
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_sparse.go:38*/ var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
-							if inputIndex < 0 || inputIndex > len(output)-4 {
-								break
-							}
-							/*line pmpp_sparse.go:39*/ if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
-								/*line pmpp_sparse.go:39*/ archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
-							} else {
-								gc_b4 := gc_none3
-								if gc_bx > 0 {
-									gc_b4 = gc_all3
-								}
-								/*line pmpp_sparse.go:39*/ gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
-								if gc_if.ToBits() != 0 {
-									var gc_u float64
-									if gc_in := gc_if.ToBits(); gc_in != 0 {
-										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-										/*line pmpp_sparse.go:39*/ gc_u = base[gc_bx-1]
-									}
-									/*line pmpp_sparse.go:40*/ archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line pmpp_sparse.go:38*/ inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
 						if inputIndex < length && gc_bx > 0 {
@@ -349,34 +281,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				dot := float32(0)
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				dot := float32(0)
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				dot := float32(0)
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				dot := float32(0)
-				gc_s_dot[gc_rank] = dot
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			dot := float32(0)
 			gc_s_dot[gc_rank] = dot
@@ -395,10 +300,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
 					gc_at := mData[gc_off:][:gc_to]
 					gc_at2 := mColIndex[gc_off:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -406,7 +311,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -414,7 +319,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -422,7 +327,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -430,7 +335,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						dot := gc_s_dot[gc_rank]
@@ -479,21 +384,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var row int = gc_bx*gc_bdx + gc_tx
-							/*line pmpp_sparse.go:50*/ dot := archsimd.LoadFloat32x4Slice(gc_s_dot[gc_rank:])
-							/*line pmpp_sparse.go:56*/ if row < 0 || row > len(y)-4 {
-								break
-							}
-							/*line pmpp_sparse.go:56*/ archsimd.LoadFloat64x4Slice(y[row:]).Add(dot.ConvertToFloat64()).StoreSlice(y[row:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx

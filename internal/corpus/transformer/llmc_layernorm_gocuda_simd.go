@@ -142,34 +142,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
@@ -289,26 +262,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
-							if i < 0 || i > len(x)-8 {
-								break
-							}
-							/*line llmc_layernorm.go:60*/ sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
-							/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -325,10 +279,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -337,27 +291,13 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sum := gc_s_sum[gc_rank]
 				/*line llmc_layernorm.go:62*/ gc_at2[gc_tx] = sum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-					/*line llmc_layernorm.go:62*/ if tid < 0 || tid > len(shared)-8 {
-						break
-					}
-					/*line llmc_layernorm.go:62*/ sum.StoreSlice(shared[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -376,33 +316,21 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
 						/*line llmc_layernorm.go:66*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep8 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						var tid int = gc_tx
-						/*line llmc_layernorm.go:67*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
-							break
-						}
-						/*line llmc_layernorm.go:67*/ archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
@@ -421,14 +349,14 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
@@ -485,34 +413,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
@@ -638,28 +539,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						/*line llmc_layernorm.go:87*/ gc_vb3 := archsimd.BroadcastFloat32x8(m)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
-							if i < 0 || i > len(x)-8 {
-								break
-							}
-							/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb3)
-							/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
-							/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -677,10 +557,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -689,27 +569,13 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sum := gc_s_sum[gc_rank]
 				/*line llmc_layernorm.go:90*/ gc_at2[gc_tx] = sum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-					/*line llmc_layernorm.go:90*/ if tid < 0 || tid > len(shared)-8 {
-						break
-					}
-					/*line llmc_layernorm.go:90*/ sum.StoreSlice(shared[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -728,33 +594,21 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
 						/*line llmc_layernorm.go:94*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep8 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						var tid int = gc_tx
-						/*line llmc_layernorm.go:95*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
-							break
-						}
-						/*line llmc_layernorm.go:95*/ archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
@@ -773,14 +627,14 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
@@ -1198,42 +1052,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
@@ -1289,29 +1108,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line llmc_layernorm.go:183*/ threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-						/*line llmc_layernorm.go:183*/ threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-						var i int = gc_tx + gc_off
-						/*line llmc_layernorm.go:184*/ if i < 0 || i > len(x)-8 {
-							break
-						}
-						/*line llmc_layernorm.go:184*/ xi := archsimd.LoadFloat32x8Slice(x[i:])
-						/*line llmc_layernorm.go:184*/ threadSum = threadSum.Add(xi)
-						/*line llmc_layernorm.go:184*/ threadSum2 = threadSum2.Add(xi.Mul(xi))
-						/*line llmc_layernorm.go:184*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-						/*line llmc_layernorm.go:184*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -1517,10 +1314,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_at5 := o[gc_off5:][:gc_to]
 				gc_at6 := weight[gc_off5:][:gc_to]
 				gc_at7 := bias[gc_off5:][:gc_to]
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line llmc_layernorm.go:217*/ m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
 						/*line llmc_layernorm.go:217*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
@@ -1531,10 +1328,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from {
+				if gc_vstep3 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
@@ -1543,26 +1340,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 				}
 			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						/*line llmc_layernorm.go:217*/ m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
-						/*line llmc_layernorm.go:217*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-						var i_ int = gc_tx + gc_off2
-						/*line llmc_layernorm.go:218*/ if i_ < 0 || i_ > len(x)-8 || i_ > len(weight)-8 || i_ > len(bias)-8 || i_ > len(o)-8 {
-							break
-						}
-						/*line llmc_layernorm.go:218*/ n := s.Mul(archsimd.LoadFloat32x8Slice(x[i_:]).Sub(m))
-						n.Mul(archsimd.LoadFloat32x8Slice(weight[i_:])).Add(archsimd.LoadFloat32x8Slice(bias[i_:])).StoreSlice(o[i_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					m := gc_s_m[gc_rank]

@@ -30,34 +30,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		var sum float32 = float32(0.0)
 		/*line llmc_misc.go:73*/ lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			sum := float32(0.0)
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
@@ -130,26 +103,26 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_to <= len(shared)-gc_off2 {
 				gc_at2 := shared[:gc_to]
 				gc_at3 := shared[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
@@ -172,14 +145,14 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
 				gc_at4 := dbias[gc_off3:][:1]
 				gc_at5 := shared[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 			} else {
@@ -216,34 +189,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		var threadSum float32 = float32(0.0)
 		/*line llmc_misc.go:127*/ lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			threadSum := float32(0.0)
-			gc_s_threadSum[gc_rank] = threadSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSum := float32(0.0)
 		gc_s_threadSum[gc_rank] = threadSum
@@ -358,34 +304,34 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			/*line llmc_misc.go:150*/ gc_off2 := idx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dbias) {
 				gc_at := dbias[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
 						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
 						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
 						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
 						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					blockSum := gc_s_blockSum[gc_rank]
 					/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
@@ -438,34 +384,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		var accumulator float32 = float32(0.0)
 		/*line llmc_misc.go:163*/ lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
@@ -596,34 +515,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 		var accumulator float32 = float32(0.0)
 		/*line llmc_misc.go:194*/ lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator

@@ -135,34 +135,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		/*line llmc_softmax.go:72*/ var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
@@ -184,10 +157,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -195,7 +168,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -203,7 +176,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -211,7 +184,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -219,7 +192,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -264,26 +237,26 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
@@ -315,30 +288,30 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at5 := out[gc_off7:][:gc_to]
 				gc_at6 := x[gc_off8:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
@@ -360,34 +333,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var sumval float32 = float32(0.0)
 		/*line llmc_softmax.go:91*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step5 := gc_vstep2
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-		{
-			gc_rank := gc_step5 + 0
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step5 + 1
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step5 + 2
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step5 + 3
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -431,23 +377,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-					/*line llmc_softmax.go:91*/ var i_2 int = tid + gc_off3
-					if i_2 < 0 || i_2 > len(x)-8 {
-						break
-					}
-					/*line llmc_softmax.go:92*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
-					/*line llmc_softmax.go:92*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
-				}
-				if gc_vstep4 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -484,26 +414,26 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
 				gc_at9 := shared[:gc_to]
 				gc_at10 := shared[gc_off10:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
@@ -535,30 +465,30 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at11 := out[gc_off11:][:gc_to]
 				gc_at12 := x[gc_off12:][:gc_to]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step5 + 0
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step5 + 1
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step5 + 2
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step5 + 3
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_more4 = true
 					/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 				}
@@ -835,34 +765,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var sumval float32 = float32(0.0)
 		/*line llmc_softmax.go:132*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step4 := gc_vstep
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-		{
-			gc_rank := gc_step4 + 0
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 1
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 2
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 3
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -906,23 +809,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line llmc_softmax.go:115*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-					/*line llmc_softmax.go:132*/ var i_2 int = tid + gc_off3
-					if i_2 < 0 || i_2 > len(x)-8 {
-						break
-					}
-					/*line llmc_softmax.go:133*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
-					/*line llmc_softmax.go:133*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
-				}
-				if gc_vstep3 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -992,38 +879,38 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
 				gc_at5 := out[gc_off9:][:gc_to]
 				gc_at6 := x[gc_off10:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more4 = true
@@ -1091,34 +978,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		/*line llmc_softmax.go:160*/ var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
@@ -1140,10 +1000,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1151,7 +1011,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1159,7 +1019,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1167,7 +1027,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1175,7 +1035,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -1276,14 +1136,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_s_offset[gc_rank] = offset
 		}
 	} else {
-		gc_vstep3 := 0
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:179*/ var offset float32 = maxOrSumStorage[0]
-			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
-		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
 			gc_s_offset[gc_rank] = offset
@@ -1308,38 +1161,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at3 := out[gc_off7:][:gc_to]
 				gc_at4 := x[gc_off8:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
@@ -1359,40 +1212,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	/*line llmc_softmax.go:185*/ x = out[idx*C:]
-	gc_vstep4 := 0
-	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-		gc_rank := gc_vstep4
+	gc_vstep3 := 0
+	for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+		gc_rank := gc_vstep3
 		var sumval float32 = float32(0.0)
 		/*line llmc_softmax.go:187*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-		{
-			gc_rank := gc_step4 + 0
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 1
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 2
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 3
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1414,9 +1240,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off9 := gc_off3
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 				gc_at5 := x[gc_off9:][:gc_to]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -1425,10 +1251,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					/*line llmc_softmax.go:188*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
 					/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 				}
-				if gc_vstep5 > gc_from {
+				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
@@ -1436,23 +1262,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep6 := gc_from
-				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-					/*line llmc_softmax.go:187*/ var i_3 int = tid + gc_off3
-					if i_3 < 0 || i_3 > len(x)-8 {
-						break
-					}
-					/*line llmc_softmax.go:188*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_3:]))
-					/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
-				}
-				if gc_vstep6 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1522,10 +1332,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1537,7 +1347,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1549,7 +1359,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1561,7 +1371,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1573,7 +1383,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
@@ -1591,26 +1401,19 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
 		/*line llmc_softmax.go:212*/ gc_elem2 := gc_at6[0]
-		gc_vstep7 := 0
-		for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
-			gc_rank := gc_vstep7
+		gc_vstep5 := 0
+		for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+			gc_rank := gc_vstep5
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:205*/ var sum float32 = gc_at6[0]
 			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
-		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 			sum := gc_elem2
 			gc_s_sum[gc_rank] = sum
 		}
 	} else {
-		gc_vstep8 := 0
-		for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
-			gc_rank := gc_vstep8
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:205*/ var sum float32 = maxOrSumStorage[0]
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
 			gc_s_sum[gc_rank] = sum
@@ -1635,38 +1438,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at7 := out[gc_off11:][:gc_to]
 				gc_at8 := x[gc_off12:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more4 = true

@@ -138,34 +138,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
@@ -187,10 +160,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -198,7 +171,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -206,7 +179,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -214,7 +187,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -222,7 +195,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -264,21 +237,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				/*line llmc_softmax.go:76*/ gc_at2[gc_tx] = maxval
 			}
 		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line llmc_softmax.go:69*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-					/*line llmc_softmax.go:76*/ if tid < 0 || tid > len(shared)-8 {
-						break
-					}
-					/*line llmc_softmax.go:76*/ maxval.StoreSlice(shared[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -298,26 +257,26 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
@@ -350,30 +309,30 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at5 := out[gc_off7:][:gc_to]
 				gc_at6 := x[gc_off8:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
@@ -389,44 +348,17 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	/*line llmc_softmax.go:89*/ x = out[idx*C:]
-	gc_vstep4 := 0
+	gc_vstep3 := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-			gc_rank := gc_vstep4
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
 			sumval := gc_vb
 			/*line llmc_softmax.go:90*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step5 := gc_vstep4
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-		{
-			gc_rank := gc_step5 + 0
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step5 + 1
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step5 + 2
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step5 + 3
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -448,10 +380,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off9 := gc_off3
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 				gc_at7 := x[gc_off9:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line llmc_softmax.go:69*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -462,10 +394,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from {
+				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
@@ -473,26 +405,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_softmax.go:69*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-						/*line llmc_softmax.go:91*/ var i_2 int = tid + gc_off3
-						if i_2 < 0 || i_2 > len(x)-8 {
-							break
-						}
-						/*line llmc_softmax.go:92*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
-						/*line llmc_softmax.go:92*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep6 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -508,10 +421,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
-			gc_vstep7 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -520,27 +433,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sumval := gc_s_sumval[gc_rank]
 				/*line llmc_softmax.go:94*/ gc_at8[gc_tx] = sumval
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line llmc_softmax.go:69*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-					/*line llmc_softmax.go:94*/ if tid < 0 || tid > len(shared)-8 {
-						break
-					}
-					/*line llmc_softmax.go:94*/ sumval.StoreSlice(shared[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -559,33 +458,21 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
 				gc_at9 := shared[:gc_to]
 				gc_at10 := shared[gc_off10:][:gc_to]
-				gc_vstep9 := gc_from
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var tid int = gc_tx
 						_ = tid
 						/*line llmc_softmax.go:97*/ archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
-				gc_vstep10 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
-						gc_tx := gc_vstep10
-						var tid int = gc_tx
-						/*line llmc_softmax.go:98*/ if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
-							break
-						}
-						/*line llmc_softmax.go:98*/ archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
@@ -614,11 +501,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at11 := out[gc_off11:][:gc_to]
 				gc_at12 := x[gc_off12:][:gc_to]
-				gc_vstep11 := gc_from
+				gc_vstep7 := gc_from
 				if compiled.SIMD {
 					/*line llmc_softmax.go:104*/ gc_vb3 := archsimd.BroadcastFloat32x8(sum)
-					for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
-						gc_tx := gc_vstep11
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var tid int = gc_tx
 						/*line llmc_softmax.go:103*/ var i_3 int = tid + gc_off4
 						_ = i_3
@@ -626,32 +513,15 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep11 > gc_from {
+				if gc_vstep7 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_more4 = true
 					/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 				}
 			} else {
-				gc_vstep12 := gc_from
-				if compiled.SIMD {
-					/*line llmc_softmax.go:104*/ gc_vb2 := archsimd.BroadcastFloat32x8(sum)
-					for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
-						gc_tx := gc_vstep12
-						var tid int = gc_tx
-						/*line llmc_softmax.go:103*/ var i_3 int = tid + gc_off4
-						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
-							break
-						}
-						/*line llmc_softmax.go:105*/ archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep12 > gc_from {
-					gc_more4 = true
-				}
-				for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
@@ -991,34 +861,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-		{
-			gc_rank := gc_step4 + 0
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 1
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 2
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 3
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1065,26 +908,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_softmax.go:115*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-						/*line llmc_softmax.go:132*/ var i_2 int = tid + gc_off3
-						if i_2 < 0 || i_2 > len(x)-8 {
-							break
-						}
-						/*line llmc_softmax.go:133*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
-						/*line llmc_softmax.go:133*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1249,10 +1073,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
 				gc_at5 := out[gc_off9:][:gc_to]
 				gc_at6 := x[gc_off10:][:gc_to]
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line llmc_softmax.go:115*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -1262,35 +1086,17 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from {
+				if gc_vstep3 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more4 = true
 					/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 				}
 			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_softmax.go:115*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-						/*line llmc_softmax.go:137*/ var i_3 int = tid + gc_off4
-						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
-							break
-						}
-						/*line llmc_softmax.go:139*/ archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from {
-					gc_more4 = true
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1354,34 +1160,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
@@ -1403,10 +1182,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1414,7 +1193,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1422,7 +1201,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1430,7 +1209,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1438,7 +1217,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -1572,18 +1351,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_s_offset[gc_rank] = offset
 		}
 	} else {
-		gc_vstep3 := 0
-		if compiled.SIMD {
-			gc_Lane0Mask32 := compiled.Lane0Mask32()
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
-				/*line llmc_softmax.go:179*/ offset.StoreSlice(gc_s_offset[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
 			gc_s_offset[gc_rank] = offset
@@ -1608,38 +1376,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at3 := out[gc_off7:][:gc_to]
 				gc_at4 := x[gc_off8:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
@@ -1659,44 +1427,17 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	/*line llmc_softmax.go:185*/ x = out[idx*C:]
-	gc_vstep4 := 0
+	gc_vstep3 := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-			gc_rank := gc_vstep4
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
 			sumval := gc_vb
 			/*line llmc_softmax.go:186*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-		{
-			gc_rank := gc_step4 + 0
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 1
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 2
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step4 + 3
-			gc_pos.Thread = gc_rank
-			sumval := float32(0.0)
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1718,10 +1459,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off9 := gc_off3
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 				gc_at5 := x[gc_off9:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line llmc_softmax.go:150*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -1732,10 +1473,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from {
+				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
@@ -1743,26 +1484,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_softmax.go:150*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-						/*line llmc_softmax.go:187*/ var i_3 int = tid + gc_off3
-						if i_3 < 0 || i_3 > len(x)-8 {
-							break
-						}
-						/*line llmc_softmax.go:188*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
-						/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep6 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1895,10 +1617,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1910,7 +1632,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1922,7 +1644,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1934,7 +1656,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1946,7 +1668,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
@@ -1964,34 +1686,23 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
 		/*line llmc_softmax.go:212*/ gc_elem2 := gc_at6[0]
-		gc_vstep7 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
 			gc_Lane0Mask324 := compiled.Lane0Mask32()
-			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
-				gc_rank := gc_vstep7
+			for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+				gc_rank := gc_vstep5
 				gc_pos.Thread = gc_rank
 				/*line llmc_softmax.go:205*/ sum := compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask324)
 				/*line llmc_softmax.go:205*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 			sum := gc_elem2
 			gc_s_sum[gc_rank] = sum
 		}
 	} else {
-		gc_vstep8 := 0
-		if compiled.SIMD {
-			gc_Lane0Mask323 := compiled.Lane0Mask32()
-			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
-				gc_rank := gc_vstep8
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
-				/*line llmc_softmax.go:205*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
 			gc_s_sum[gc_rank] = sum
@@ -2016,10 +1727,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at7 := out[gc_off11:][:gc_to]
 				gc_at8 := x[gc_off12:][:gc_to]
-				gc_vstep9 := gc_from
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line llmc_softmax.go:150*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -2029,35 +1740,17 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep9 > gc_from {
+				if gc_vstep6 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more4 = true
 					/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 				}
 			} else {
-				gc_vstep10 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
-						gc_tx := gc_vstep10
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_softmax.go:150*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line llmc_softmax.go:207*/ var i_5 int = tid + gc_off4
-						if i_5 < 0 || i_5 > len(x)-8 || (idx*C+i_5) < 0 || (idx*C+i_5) > len(out)-8 {
-							break
-						}
-						/*line llmc_softmax.go:209*/ archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep10 > gc_from {
-					gc_more4 = true
-				}
-				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
