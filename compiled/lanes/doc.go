@@ -14,11 +14,21 @@
 // values in registers (a struct of at most four fields and 32 bytes,
 // nested for eight lanes). Comparisons, merges and masked stores are not
 // inlined; the steps use them once a step, not in their loops' trips.
-// One method has no archsimd twin: Float32x8.AddMulSlice, a sum of
-// products written so that Go keeps the sums in registers.
+// The function AddMulSlice has no archsimd twin: a sum of products
+// written so that Go keeps the sums in registers.
 //
-// Nothing here is stable API: it changes with the generator. lanes_gen.go
-// is written by gen.go (go generate).
+// In the SIMD build (GOEXPERIMENT=simd on amd64) the types are aliases of
+// archsimd's and the functions call archsimd's, so that code written
+// against lanes builds, and means the same, in both builds; the
+// default build's methods are archsimd's, with the same signatures
+// (TestMethodSets) and results (TestParity, which checks them against
+// archsimd's through package internal/portable, the same code). The
+// method Float32x8.AddMulSlice, of the default build only, stays for the
+// code generated before the function.
+//
+// Nothing here is stable API: it changes with the generator. lanes_gen.go,
+// lanes_simd.go, internal/portable and parity_gen_test.go are written by
+// gen.go and gen_parity.go (go generate).
 package lanes
 
-//go:generate go run gen.go
+//go:generate go run gen.go gen_parity.go

@@ -1,3 +1,5 @@
+//go:build !(goexperiment.simd && amd64)
+
 package lanes_test
 
 import (
