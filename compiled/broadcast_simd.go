@@ -5,6 +5,8 @@ package compiled
 import (
 	"simd/archsimd"
 	"unsafe"
+
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 // The At broadcasts load the element at p straight into a vector, for
@@ -28,7 +30,7 @@ import (
 // BroadcastFloat32x8At returns the vector of eight copies of *p.
 //
 //go:nocheckptr
-func BroadcastFloat32x8At(p *float32, lane0 archsimd.Mask32x4) archsimd.Float32x8 {
+func BroadcastFloat32x8At(p *float32, lane0 lanes.Mask32x4) lanes.Float32x8 {
 	return archsimd.LoadMaskedFloat32x4((*[4]float32)(unsafe.Pointer(p)), lane0).Broadcast1To8()
 }
 
@@ -36,27 +38,27 @@ func BroadcastFloat32x8At(p *float32, lane0 archsimd.Mask32x4) archsimd.Float32x
 // CPU must have AVX-512.
 //
 //go:nocheckptr
-func BroadcastFloat32x16At(p *float32, lane0 archsimd.Mask32x4) archsimd.Float32x16 {
+func BroadcastFloat32x16At(p *float32, lane0 lanes.Mask32x4) lanes.Float32x16 {
 	return archsimd.LoadMaskedFloat32x4((*[4]float32)(unsafe.Pointer(p)), lane0).Broadcast1To16()
 }
 
 // BroadcastFloat64x4At returns the vector of four copies of *p.
 //
 //go:nocheckptr
-func BroadcastFloat64x4At(p *float64, lane0 archsimd.Mask64x2) archsimd.Float64x4 {
+func BroadcastFloat64x4At(p *float64, lane0 lanes.Mask64x2) lanes.Float64x4 {
 	return archsimd.LoadMaskedFloat64x2((*[2]float64)(unsafe.Pointer(p)), lane0).Broadcast1To4()
 }
 
 // Lane0Mask32 returns the mask of the first of four 32-bit lanes, the
 // At broadcasts' of 32-bit floats.
-func Lane0Mask32() archsimd.Mask32x4 {
+func Lane0Mask32() lanes.Mask32x4 {
 	first := [4]int32{-1}
 	return archsimd.LoadInt32x4(&first).Equal(archsimd.BroadcastInt32x4(-1))
 }
 
 // Lane0Mask64 returns the mask of the first of two 64-bit lanes, the
 // At broadcasts' of 64-bit floats.
-func Lane0Mask64() archsimd.Mask64x2 {
+func Lane0Mask64() lanes.Mask64x2 {
 	first := [2]int64{-1}
 	return archsimd.LoadInt64x2(&first).Equal(archsimd.BroadcastInt64x2(-1))
 }

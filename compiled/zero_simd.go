@@ -5,6 +5,8 @@ package compiled
 import (
 	"simd/archsimd"
 	"unsafe"
+
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 // The Zero vectors are loaded from memory for the masks of generated
@@ -20,17 +22,17 @@ import (
 var zeros [8]int64
 
 // ZeroInt32x8 returns the vector of eight int32 zeros.
-func ZeroInt32x8() archsimd.Int32x8 {
+func ZeroInt32x8() lanes.Int32x8 {
 	return archsimd.LoadInt32x8((*[8]int32)(unsafe.Pointer(&zeros)))
 }
 
 // ZeroInt64x4 returns the vector of four int64 zeros.
-func ZeroInt64x4() archsimd.Int64x4 {
+func ZeroInt64x4() lanes.Int64x4 {
 	return archsimd.LoadInt64x4((*[4]int64)(zeros[:4]))
 }
 
 // ZeroInt32x16 returns the vector of sixteen int32 zeros; the CPU must
 // have AVX-512.
-func ZeroInt32x16() archsimd.Int32x16 {
+func ZeroInt32x16() lanes.Int32x16 {
 	return archsimd.LoadInt32x16((*[16]int32)(unsafe.Pointer(&zeros)))
 }
