@@ -7,7 +7,7 @@ import (
 
 // mulAdd writes a portable step's sum of products, acc + w*x[j:] with w
 // the same for the step's threads and x[j:] a load of consecutive
-// elements, as acc.AddMulSlice(w, x[j:]) (compiled/lanes/muladd.go),
+// elements, as lanes.AddMulSlice(acc, w, x[j:]) (compiled/lanes/muladd.go),
 // where Go keeps the eight sums in registers: a tile's inner product
 // (sum += as[ty][q] * bs[q][tx]) spilled two of them a trip written as an
 // Add of a Mul. It reports false for any other x op y, which binaryOf
@@ -18,13 +18,13 @@ func (v *vectorizer) mulAdd(op token.Token, x, y ast.Expr, vt string) (ast.Expr,
 		return nil, false
 	}
 	if w, s, ok := v.scaledLoad(y); ok {
-		return vcall(x, "AddMulSlice", w, s), true
+		return v.pkgCall("AddMulSlice", x, w, s), true
 	}
 	if !plainRead(y) {
 		return nil, false // the sum, read after the product: read first, it could differ
 	}
 	if w, s, ok := v.scaledLoad(x); ok {
-		return vcall(y, "AddMulSlice", w, s), true
+		return v.pkgCall("AddMulSlice", y, w, s), true
 	}
 	return nil, false
 }
